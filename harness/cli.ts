@@ -1,0 +1,40 @@
+/**
+ * `edgeconf run | serve | fuzz | replay | report`: the command line.
+ * Each command lives in harness/commands/<name>.ts and exports `run(argv): Promise<number>` (the exit code).
+ * Exit codes: 0 all as expected, 1 unexpected results, 2 usage error or unreachable target.
+ */
+const COMMANDS = {
+  run: "run every suite against a target and write a conformance report",
+  serve: "serve the simulator over HTTP (areas A, B) and HTTPS with mTLS (area C)",
+  fuzz: "fuzz a target's validation with generated valid and invalid input",
+  replay: "send a saved counterexample again and say whether it still fails",
+  report: "merge shard reports, update expectations",
+} as const;
+
+type CommandName = keyof typeof COMMANDS;
+
+export const HELP = `edgeconf: conformance harness and deterministic simulator
+
+Usage: edgeconf <command> [options]
+
+Commands:
+${Object.entries(COMMANDS)
+  .map(([n, d]) => `  ${n.padEnd(8)} ${d}`)
+  .join("\n")}
+
+Run \`edgeconf <command> --help\` for the options of a command.
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (!(name in COMMANDS)) {
+    process.stderr.write(`edgeconf: unknown command "${name}"\n\n${HELP}`);
+    return 2;
+  }
+  const mod = (await import(`./commands/${name as CommandName}.ts`)) as { run(argv: string[]): Promise<number> };
+  return mod.run(rest);
+}

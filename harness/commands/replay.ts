@@ -1,0 +1,5 @@
+/** `edgeconf replay`. STUB — not implemented yet. */
+export async function run(_argv: string[]): Promise<number> {
+  process.stderr.write("edgeconf replay: not implemented yet\n");
+  return 2;
+}

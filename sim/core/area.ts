@@ -1,0 +1,14 @@
+/**
+ * The shape every area of the simulator exposes to `createSimulator` and the control surface.
+ *
+ * Gaps / by design: snapshots are plain structured data (Uint8Array for bytes); serialising them to
+ * a file is the control surface's job, not the area's.
+ */
+export interface Snapshottable {
+  /** A deep, self-contained copy of the area's state (no shared references with live state). */
+  snapshot(): unknown;
+  /** Replaces the area's state with a snapshot taken from the same kind of area. */
+  restore(state: unknown): void;
+  /** Back to the empty state the area had when created. */
+  reset(): void;
+}

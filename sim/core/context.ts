@@ -1,0 +1,69 @@
+/**
+ * SimCore: what every area of one simulator shares (seed, clock, random streams, credentials).
+ *
+ * Gaps / by design: areas take their own random stream with `random.fork(area)`, so that the ids
+ * of one area do not depend on how many calls another area made.
+ */
+import { FakeClock } from "./clock.ts";
+import { SeededRandom } from "./random.ts";
+
+export interface Credentials {
+  account_id: string;
+  zone_id: string;
+  zone_name: string;
+  api_token: string;
+  auth_email: string;
+  auth_key: string;
+}
+
+export interface SimCore {
+  readonly seed: number;
+  readonly clock: FakeClock;
+  readonly random: SeededRandom;
+  readonly credentials: Credentials;
+}
+
+/** 2025-01-01T00:00:00.000Z: the default simulated start, so that runs without `start` agree. */
+export const DEFAULT_START_MS = Date.UTC(2025, 0, 1, 0, 0, 0, 0);
+
+export function toStartMs(start: number | Date | string | undefined): number {
+  if (start === undefined) return DEFAULT_START_MS;
+  const ms = start instanceof Date ? start.getTime() : typeof start === "string" ? Date.parse(start) : start;
+  if (!Number.isFinite(ms)) throw new RangeError(`start must be a valid time, got ${String(start)}`);
+  return ms;
+}
+
+/** Credentials the simulator accepts, derived from the seed (the same values `edgeconf serve` prints). */
+export function credentialsFromSeed(random: SeededRandom, given: Partial<Credentials> = {}): Credentials {
+  const r = random.fork("credentials");
+  const account_id = r.hex(32);
+  const zone_id = r.hex(32);
+  const zoneWord = r.string(8, "abcdefghijklmnopqrstuvwxyz");
+  const api_token = r.string(40, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-");
+  const auth_key = r.hex(37);
+  const userWord = r.string(6, "abcdefghijklmnopqrstuvwxyz");
+  return {
+    account_id,
+    zone_id,
+    zone_name: `${zoneWord}.example.com`,
+    api_token,
+    auth_email: `${userWord}@example.com`,
+    auth_key,
+    ...given,
+  };
+}
+
+export function createCore(options: {
+  seed?: number;
+  start?: number | Date | string;
+  credentials?: Partial<Credentials>;
+}): SimCore {
+  const seed = options.seed ?? 0;
+  const random = new SeededRandom(seed);
+  return {
+    seed,
+    clock: new FakeClock(toStartMs(options.start)),
+    random,
+    credentials: credentialsFromSeed(random, options.credentials),
+  };
+}

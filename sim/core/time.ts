@@ -1,0 +1,26 @@
+/**
+ * Timestamp formats of the platform, derived deterministically from the fake clock.
+ *
+ * Gaps / by design: the clock has millisecond resolution; the extra microsecond digits the platform
+ * prints come from the caller (usually the seeded random stream), never from a real clock.
+ */
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, "0");
+}
+
+/**
+ * ISO 8601 with six fractional digits: `2023-01-17T20:37:05.368097Z` (offsetMinutes 0 and zulu)
+ * or `2023-10-01T13:10:38.762503+01:00`. `micros` is 0..999 added after the milliseconds.
+ */
+export function isoMicros(ms: number, micros = 0, offsetMinutes = 0, zulu = true): string {
+  const local = new Date(ms + offsetMinutes * 60_000);
+  const base =
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1, 2)}-${pad(local.getUTCDate(), 2)}` +
+    `T${pad(local.getUTCHours(), 2)}:${pad(local.getUTCMinutes(), 2)}:${pad(local.getUTCSeconds(), 2)}` +
+    `.${pad(local.getUTCMilliseconds(), 3)}${pad(Math.trunc(micros) % 1000, 3)}`;
+  if (zulu && offsetMinutes === 0) return `${base}Z`;
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  return `${base}${sign}${pad(Math.trunc(abs / 60), 2)}:${pad(abs % 60, 2)}`;
+}
