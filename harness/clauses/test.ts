@@ -5,7 +5,9 @@
  * and in `task.meta.clauses`, where the reporters read them. `skipUnless(ctx, target, capability)`
  * skips with a reason the report shows.
  */
-import { type TestContext, test } from "vitest";
+import { type RunnerTestCase, type TestContext, test } from "vitest";
+import { expectationKey, loadExpectations } from "../expectations.ts";
+import { targetNameFromEnv } from "../targets/index.ts";
 import type { Capability, Target } from "../targets/types.ts";
 import type { ClauseId } from "./index.ts";
 
@@ -15,7 +17,20 @@ declare module "vitest" {
     clauses?: string[];
     /** For properties: what replays a failure. */
     property?: { seed: number; path?: string; counterexample?: string };
+    /** Set when the target's expectations list this test: it failed as expected, with this reason. */
+    expectation?: { status: "expected-fail"; reason: string };
   }
+}
+
+let expectations: Map<string, string> | undefined;
+
+function expectedFailure(task: RunnerTestCase): string | undefined {
+  expectations ??= loadExpectations(targetNameFromEnv());
+  if (expectations.size === 0) return undefined;
+  const names: string[] = [];
+  for (let s = task.suite; s; s = s.suite) if (s.name) names.unshift(s.name);
+  names.push(task.name);
+  return expectations.get(expectationKey(task.file.filepath, names));
 }
 
 export interface ClauseTestOptions {
@@ -34,7 +49,19 @@ export function clauseTest(
 ): void {
   test(clauseTitle(ids, title), options, async (ctx) => {
     ctx.task.meta.clauses = [...ids];
-    await fn(ctx);
+    const reason = expectedFailure(ctx.task);
+    if (reason === undefined) {
+      await fn(ctx);
+      return;
+    }
+    let failed = false;
+    try {
+      await fn(ctx);
+    } catch {
+      failed = true;
+    }
+    if (!failed) throw new Error(`unexpected pass: listed in the expectations as failing (${reason})`);
+    ctx.task.meta.expectation = { status: "expected-fail", reason };
   });
 }
 

@@ -44,3 +44,15 @@ export interface ApiRoute {
   body?: "json" | "none" | "optional";
   handle(req: RouteRequest): RouteResult | Promise<RouteResult>;
 }
+
+/** What the DNS areas need to know of tenants: which zones exist and their names. */
+export interface ZoneDirectory {
+  /** The zone's domain name, or undefined when no such zone exists. */
+  zoneName(zoneId: string): string | undefined;
+}
+
+/** What an HTTP area plugs into the transport: its routes and its state. */
+export interface HttpAreaModule {
+  readonly routes: readonly ApiRoute[];
+  readonly state: import("../core/area.ts").Snapshottable;
+}
