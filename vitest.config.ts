@@ -8,6 +8,8 @@ export default defineConfig({
       "suites/**/*.test.ts",
       "properties/**/*.test.ts",
       "bin/**/*.test.ts",
+      "adapters/**/*.test.ts",
+      "examples/**/*.test.ts",
     ],
     setupFiles: ["harness/targets/setup.ts"],
     testTimeout: 30_000,
