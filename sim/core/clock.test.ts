@@ -1,0 +1,50 @@
+import { describe, expect, test } from "vitest";
+import { FakeClock } from "./clock.ts";
+
+describe("FakeClock", () => {
+  test("time moves only when advanced or set", () => {
+    const c = new FakeClock(1_000);
+    expect(c.now()).toBe(1_000);
+    expect(c.advance(500)).toBe(1_500);
+    expect(c.set(10_000)).toBe(10_000);
+    expect(c.date().getTime()).toBe(10_000);
+  });
+
+  test("refuses to go backwards or by a negative or non-finite amount", () => {
+    const c = new FakeClock(1_000);
+    expect(() => c.set(999)).toThrow(RangeError);
+    expect(() => c.advance(-1)).toThrow(RangeError);
+    expect(() => c.advance(Number.NaN)).toThrow(RangeError);
+    expect(c.now()).toBe(1_000);
+  });
+
+  test("fires due events in time order, each seeing its own due time", () => {
+    const c = new FakeClock(0);
+    const seen: Array<[string, number]> = [];
+    c.schedule(300, () => seen.push(["c", c.now()]));
+    c.schedule(100, () => seen.push(["a", c.now()]));
+    c.schedule(100, () => seen.push(["b", c.now()]));
+    c.schedule(1_000, () => seen.push(["late", c.now()]));
+    c.advance(500);
+    expect(seen).toEqual([
+      ["a", 100],
+      ["b", 100],
+      ["c", 300],
+    ]);
+    expect(c.now()).toBe(500);
+    expect(c.pending()).toBe(1);
+  });
+
+  test("a cancelled event never fires; an event scheduled by an event fires in the same advance", () => {
+    const c = new FakeClock(0);
+    const seen: string[] = [];
+    const h = c.schedule(10, () => seen.push("cancelled"));
+    c.schedule(20, () => {
+      seen.push("first");
+      c.schedule(30, () => seen.push("chained"));
+    });
+    h.cancel();
+    c.advance(100);
+    expect(seen).toEqual(["first", "chained"]);
+  });
+});
