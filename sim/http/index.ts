@@ -1,21 +1,53 @@
 /**
  * Areas A and B entry: the v4 management API as a fetch handler (Request -> Response).
  *
- * Gaps / by design: STUB — to be replaced by the HTTP transport.
+ * Mounts area A (sim/dns-protection) and area B (sim/dns-records) on one router, with two tenants
+ * (the primary `core.credentials` and a second one derived from the seed) for isolation tests.
+ *
+ * Gaps / by design: only the routes the areas declare; everything else is 400/7003 as on the
+ * platform. State is the areas' own; the transport keeps none.
  */
 import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
+import { createDnsProtectionModule } from "../dns-protection/routes.ts";
+import { createDnsRecordsModule } from "../dns-records/routes.ts";
+import { createHandler } from "./handler.ts";
+import { createRouter } from "./router.ts";
+import { tenantsOf, zoneDirectory } from "./tenants.ts";
+import type { Tenant, ZoneDirectory } from "./types.ts";
+
+export { API_PREFIX } from "./handler.ts";
+export type * from "./types.ts";
 
 export interface ApiArea extends Snapshottable {
   /** Serves a request whose path starts with `/client/v4`. Never throws, never answers 5xx. */
   handle(request: Request): Promise<Response>;
+  /** The tenants: `[primary (= core.credentials), second]`. */
+  readonly tenants: readonly Tenant[];
+  /** Zones of the tenants (what area B sees). */
+  readonly zones: ZoneDirectory;
 }
 
-export function createApiArea(_core: SimCore): ApiArea {
-  const notYet = () =>
-    Response.json(
-      { success: false, errors: [{ code: 7000, message: "No route for that URI" }], messages: [], result: null },
-      { status: 400 },
-    );
-  return { handle: async () => notYet(), snapshot: () => ({}), restore: () => {}, reset: () => {} };
+export function createApiArea(core: SimCore): ApiArea {
+  const tenants = tenantsOf(core);
+  const zones = zoneDirectory(tenants);
+  const protection = createDnsProtectionModule(core);
+  const records = createDnsRecordsModule(core, zones);
+  const router = createRouter([...protection.routes, ...records.routes]);
+  const handle = createHandler({ core, router, tenants });
+  return {
+    handle,
+    tenants,
+    zones,
+    snapshot: () => ({ dnsProtection: protection.state.snapshot(), dnsRecords: records.state.snapshot() }),
+    restore: (state) => {
+      const s = (state ?? {}) as { dnsProtection?: unknown; dnsRecords?: unknown };
+      protection.state.restore(s.dnsProtection);
+      records.state.restore(s.dnsRecords);
+    },
+    reset: () => {
+      protection.state.reset();
+      records.state.reset();
+    },
+  };
 }

@@ -2,11 +2,15 @@
  * Types of the shared HTTP transport of areas A and B (and the route tables areas plug in).
  *
  * Gaps / by design: routes see a decoded request (params, query, parsed JSON body, the principal
- * that authenticated); they never parse raw HTTP themselves.
+ * that authenticated); they never parse raw HTTP themselves. Access to `:account_id` and `:zone_id`
+ * is checked by the transport before a route runs, so routes never see another tenant's ids.
  */
-import type { SimCore } from "../core/context.ts";
+import type { Snapshottable } from "../core/area.ts";
+import type { Credentials, SimCore } from "../core/context.ts";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export const HTTP_METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Which scheme a route expects, as the spec says per area (the platform accepts both on both). */
 export type AuthScheme = "token" | "key";
@@ -17,6 +21,8 @@ export interface Principal {
   /** Accounts and zones this credential may touch. */
   accounts: ReadonlySet<string>;
   zones: ReadonlySet<string>;
+  /** Index of the tenant in `ApiArea.tenants` (0 = the primary tenant, `core.credentials`). */
+  tenant?: number;
 }
 
 export interface RouteRequest {
@@ -30,18 +36,34 @@ export interface RouteRequest {
   core: SimCore;
 }
 
+export interface ResultInfo {
+  page: number;
+  per_page: number;
+  count: number;
+  total_count: number;
+  total_pages: number;
+}
+
 export interface RouteResult {
   status?: number;
   result: unknown;
-  result_info?: { page: number; per_page: number; count: number; total_count: number; total_pages: number };
+  result_info?: ResultInfo;
 }
 
 export interface ApiRoute {
   method: HttpMethod;
   /** Path below `/client/v4`, with `:name` segments, e.g. `/zones/:zone_id/dns_records/:record_id`. */
   path: string;
-  /** Whether the route needs a body (POST/PUT/PATCH with JSON). */
+  /**
+   * Whether the route needs a body (POST/PUT/PATCH with JSON). "json": a JSON body is required
+   * (Content-Type application/json); "optional": parsed when present; "none" (default): ignored.
+   */
   body?: "json" | "none" | "optional";
+  /**
+   * Shape of `:name` segments; a segment that does not match answers 400/7003 (malformed id), as the
+   * platform does. `account_id` and `zone_id` default to 32 lowercase hex (see DEFAULT_PARAM_PATTERNS).
+   */
+  params?: Readonly<Record<string, RegExp>>;
   handle(req: RouteRequest): RouteResult | Promise<RouteResult>;
 }
 
@@ -49,10 +71,24 @@ export interface ApiRoute {
 export interface ZoneDirectory {
   /** The zone's domain name, or undefined when no such zone exists. */
   zoneName(zoneId: string): string | undefined;
+  /** The account owning the zone, or undefined when no such zone exists. */
+  accountOf?(zoneId: string): string | undefined;
+  /** Every zone id known to the simulator, primary tenant first. */
+  zoneIds?(): readonly string[];
 }
 
 /** What an HTTP area plugs into the transport: its routes and its state. */
 export interface HttpAreaModule {
   readonly routes: readonly ApiRoute[];
-  readonly state: import("../core/area.ts").Snapshottable;
+  readonly state: Snapshottable;
+}
+
+/** One tenant of the simulator: an account with one zone and its two credentials (token; email + key). */
+export type Tenant = Credentials;
+
+/** An error item of the v4 envelope. */
+export interface ErrorItem {
+  code: number;
+  message: string;
+  error_chain?: ErrorItem[];
 }
