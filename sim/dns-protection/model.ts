@@ -1,0 +1,158 @@
+/**
+ * Area A model: DNS protection rules per account (state + operations). Never sees HTTP.
+ *
+ * Gaps / by design: rules are listed in creation order (the platform's order is not documented).
+ * Timestamps come from the fake clock plus microsecond digits from the seeded stream, strictly
+ * increasing within the area, so modified_on always moves on update even when the clock did not.
+ * They are written with a `+00:00` offset (`2023-10-01T13:10:38.762503+00:00`). Restoring a snapshot
+ * does not rewind the id stream: ids after a restore are new ids, never reused ones.
+ */
+import type { SimCore } from "../core/context.ts";
+import type { SeededRandom } from "../core/random.ts";
+import { isoMicros } from "../core/time.ts";
+import type { RuleInput, RulePatch } from "./validate.ts";
+import type { Mode, ProfileSensitivity, Scope, Sensitivity } from "./values.ts";
+
+export interface Rule {
+  id: string;
+  scope: Scope;
+  name: string;
+  mode: Mode;
+  profile_sensitivity: ProfileSensitivity;
+  rate_sensitivity: Sensitivity;
+  burst_sensitivity: Sensitivity;
+  block_any_queries: boolean;
+  created_on: string;
+  modified_on: string;
+}
+
+interface State {
+  rules: Record<string, Rule[]>;
+  lastStampMicros: number;
+}
+
+function copyRule(r: Rule): Rule {
+  return {
+    id: r.id,
+    scope: r.scope,
+    name: r.name,
+    mode: r.mode,
+    profile_sensitivity: r.profile_sensitivity,
+    rate_sensitivity: r.rate_sensitivity,
+    burst_sensitivity: r.burst_sensitivity,
+    block_any_queries: r.block_any_queries,
+    created_on: r.created_on,
+    modified_on: r.modified_on,
+  };
+}
+
+function copyState(s: State): State {
+  const rules: Record<string, Rule[]> = {};
+  for (const [account, list] of Object.entries(s.rules)) rules[account] = list.map(copyRule);
+  return { rules, lastStampMicros: s.lastStampMicros };
+}
+
+/** Formats a timestamp given in microseconds since the epoch, with a +00:00 offset. */
+export function formatStamp(micros: number): string {
+  return isoMicros(Math.floor(micros / 1000), micros % 1000, 0, false);
+}
+
+export class DnsProtectionModel {
+  readonly #core: SimCore;
+  readonly #random: SeededRandom;
+  #state: State = { rules: {}, lastStampMicros: 0 };
+
+  constructor(core: SimCore) {
+    this.#core = core;
+    this.#random = core.random.fork("dns-protection");
+  }
+
+  #stamp(): string {
+    const candidate = this.#core.clock.now() * 1000 + this.#random.int(1000);
+    const micros = Math.max(candidate, this.#state.lastStampMicros + 1);
+    this.#state.lastStampMicros = micros;
+    return formatStamp(micros);
+  }
+
+  #rulesOf(account: string): Rule[] {
+    let list = this.#state.rules[account];
+    if (!list) {
+      list = [];
+      this.#state.rules[account] = list;
+    }
+    return list;
+  }
+
+  list(account: string): Rule[] {
+    return (this.#state.rules[account] ?? []).map(copyRule);
+  }
+
+  get(account: string, id: string): Rule | undefined {
+    const r = this.#state.rules[account]?.find((x) => x.id === id);
+    return r ? copyRule(r) : undefined;
+  }
+
+  create(account: string, input: RuleInput): Rule {
+    const now = this.#stamp();
+    const rule: Rule = {
+      id: this.#random.uuid(),
+      scope: input.scope,
+      name: input.name,
+      mode: input.mode,
+      profile_sensitivity: input.profile_sensitivity,
+      rate_sensitivity: input.rate_sensitivity,
+      burst_sensitivity: input.burst_sensitivity,
+      block_any_queries: input.block_any_queries ?? true,
+      created_on: now,
+      modified_on: now,
+    };
+    this.#rulesOf(account).push(rule);
+    return copyRule(rule);
+  }
+
+  /** Applies the given fields; undefined when the rule does not exist. */
+  update(account: string, id: string, patch: RulePatch): Rule | undefined {
+    const r = this.#state.rules[account]?.find((x) => x.id === id);
+    if (!r) return undefined;
+    if (patch.mode !== undefined) r.mode = patch.mode;
+    if (patch.profile_sensitivity !== undefined) r.profile_sensitivity = patch.profile_sensitivity;
+    if (patch.rate_sensitivity !== undefined) r.rate_sensitivity = patch.rate_sensitivity;
+    if (patch.burst_sensitivity !== undefined) r.burst_sensitivity = patch.burst_sensitivity;
+    if (patch.block_any_queries !== undefined) r.block_any_queries = patch.block_any_queries;
+    r.modified_on = this.#stamp();
+    return copyRule(r);
+  }
+
+  /** Deletes one rule; false when it does not exist. */
+  delete(account: string, id: string): boolean {
+    const list = this.#state.rules[account];
+    const i = list?.findIndex((x) => x.id === id) ?? -1;
+    if (!list || i < 0) return false;
+    list.splice(i, 1);
+    return true;
+  }
+
+  /** Deletes every rule of the account; returns how many there were. */
+  deleteAll(account: string): number {
+    const n = this.#state.rules[account]?.length ?? 0;
+    delete this.#state.rules[account];
+    return n;
+  }
+
+  snapshot(): unknown {
+    return copyState(this.#state);
+  }
+
+  restore(state: unknown): void {
+    const s = state as Partial<State> | undefined;
+    if (!s || typeof s !== "object" || typeof s.rules !== "object" || s.rules === null) {
+      this.reset();
+      return;
+    }
+    this.#state = copyState({ rules: s.rules, lastStampMicros: Number(s.lastStampMicros ?? 0) });
+  }
+
+  reset(): void {
+    this.#state = { rules: {}, lastStampMicros: 0 };
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * Area A validation: create and PATCH bodies of a DNS protection rule. Pure: a body in, the decoded
+ * input or the list of broken rules (error items) out.
+ *
+ * Gaps / by design: every broken rule is reported (not only the first), each as one error item with
+ * a stable code (values.ts). `null` is a wrong type for every field. No uniqueness of (scope, name)
+ * is enforced: the spec and the reference do not say the platform refuses duplicates.
+ */
+import type { ErrorItem } from "../http/types.ts";
+import {
+  A_CODES,
+  CREATE_OPTIONAL,
+  CREATE_REQUIRED,
+  DATACENTER_CODE,
+  ENUMS,
+  IMMUTABLE_FIELDS,
+  type Mode,
+  PATCH_FIELDS,
+  type ProfileSensitivity,
+  REGION_CODES,
+  type Scope,
+  type Sensitivity,
+} from "./values.ts";
+
+export interface RuleInput {
+  scope: Scope;
+  name: string;
+  mode: Mode;
+  profile_sensitivity: ProfileSensitivity;
+  rate_sensitivity: Sensitivity;
+  burst_sensitivity: Sensitivity;
+  block_any_queries?: boolean;
+}
+
+export type RulePatch = Partial<
+  Pick<RuleInput, "mode" | "profile_sensitivity" | "rate_sensitivity" | "burst_sensitivity" | "block_any_queries">
+>;
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ErrorItem[] };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Whether `name` is allowed for `scope`: `global` for global; a region or datacenter code otherwise. */
+export function nameMatchesScope(scope: Scope, name: string): boolean {
+  switch (scope) {
+    case "global":
+      return name === "global";
+    case "region":
+      return (REGION_CODES as readonly string[]).includes(name);
+    case "datacenter":
+      return DATACENTER_CODE.test(name);
+  }
+}
+
+function checkField(field: string, value: unknown, errors: ErrorItem[]): void {
+  if (field === "block_any_queries") {
+    if (typeof value !== "boolean") errors.push({ code: A_CODES.wrongType, message: `${field} must be a boolean` });
+    return;
+  }
+  if (typeof value !== "string") {
+    errors.push({ code: A_CODES.wrongType, message: `${field} must be a string` });
+    return;
+  }
+  const allowed = (ENUMS as Record<string, readonly string[]>)[field];
+  if (allowed && !allowed.includes(value)) {
+    errors.push({ code: A_CODES.invalidValue, message: `${field} must be one of ${allowed.join(", ")}` });
+  }
+}
+
+export function validateCreate(body: unknown): Validated<RuleInput> {
+  if (!isObject(body))
+    return { ok: false, errors: [{ code: A_CODES.notAnObject, message: "body must be a JSON object" }] };
+  const errors: ErrorItem[] = [];
+  const known = new Set<string>([...CREATE_REQUIRED, ...CREATE_OPTIONAL]);
+  for (const key of Object.keys(body)) {
+    if (!known.has(key)) errors.push({ code: A_CODES.unknownField, message: `unknown field ${JSON.stringify(key)}` });
+  }
+  for (const field of CREATE_REQUIRED) {
+    if (!Object.hasOwn(body, field)) errors.push({ code: A_CODES.missingField, message: `${field} is required` });
+    else checkField(field, body[field], errors);
+  }
+  if (Object.hasOwn(body, "block_any_queries")) checkField("block_any_queries", body.block_any_queries, errors);
+  if (errors.length === 0) {
+    const scope = body.scope as Scope;
+    const name = body.name as string;
+    if (!nameMatchesScope(scope, name)) {
+      errors.push({
+        code: A_CODES.nameScopeMismatch,
+        message:
+          scope === "global"
+            ? 'name must be "global" when scope is global'
+            : `name must be a ${scope} code when scope is ${scope}`,
+      });
+    }
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  const value: RuleInput = {
+    scope: body.scope as Scope,
+    name: body.name as string,
+    mode: body.mode as Mode,
+    profile_sensitivity: body.profile_sensitivity as ProfileSensitivity,
+    rate_sensitivity: body.rate_sensitivity as Sensitivity,
+    burst_sensitivity: body.burst_sensitivity as Sensitivity,
+  };
+  if (typeof body.block_any_queries === "boolean") value.block_any_queries = body.block_any_queries;
+  return { ok: true, value };
+}
+
+export function validatePatch(body: unknown): Validated<RulePatch> {
+  if (!isObject(body))
+    return { ok: false, errors: [{ code: A_CODES.notAnObject, message: "body must be a JSON object" }] };
+  const errors: ErrorItem[] = [];
+  const patchable = new Set<string>(PATCH_FIELDS);
+  const immutable = new Set<string>(IMMUTABLE_FIELDS);
+  const value: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(body)) {
+    if (immutable.has(key)) errors.push({ code: A_CODES.immutableField, message: `${key} cannot be updated` });
+    else if (!patchable.has(key))
+      errors.push({ code: A_CODES.unknownField, message: `unknown field ${JSON.stringify(key)}` });
+    else {
+      const before = errors.length;
+      checkField(key, v, errors);
+      if (errors.length === before) value[key] = v;
+    }
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: value as RulePatch };
+}

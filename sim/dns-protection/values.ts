@@ -1,0 +1,81 @@
+/**
+ * Area A's enumerated values (the reference's; the spec shows only `global`) and its error codes.
+ *
+ * Gaps / by design: region codes are the platform's load-balancing regions; datacenter codes are any
+ * three lowercase letters (an IATA-style code such as `lax`): the platform's full list is not public,
+ * so a well-formed code that no datacenter has is accepted. Codes are lowercase only.
+ */
+export const SCOPES = ["global", "region", "datacenter"] as const;
+export const MODES = ["enabled", "disabled", "monitoring"] as const;
+export const PROFILE_SENSITIVITIES = ["low", "medium", "high", "very_high"] as const;
+export const RATE_SENSITIVITIES = ["low", "medium", "high"] as const;
+export const BURST_SENSITIVITIES = ["low", "medium", "high"] as const;
+
+export type Scope = (typeof SCOPES)[number];
+export type Mode = (typeof MODES)[number];
+export type ProfileSensitivity = (typeof PROFILE_SENSITIVITIES)[number];
+export type Sensitivity = (typeof RATE_SENSITIVITIES)[number];
+
+/** Region codes a region-scoped rule may name. */
+export const REGION_CODES = [
+  "wnam",
+  "enam",
+  "weu",
+  "eeu",
+  "nsam",
+  "ssam",
+  "oc",
+  "me",
+  "naf",
+  "saf",
+  "sas",
+  "seas",
+  "neas",
+] as const;
+
+/** Shape of a datacenter code. */
+export const DATACENTER_CODE = /^[a-z]{3}$/;
+
+/** Enumerated fields and their allowed values. */
+export const ENUMS = {
+  scope: SCOPES,
+  mode: MODES,
+  profile_sensitivity: PROFILE_SENSITIVITIES,
+  rate_sensitivity: RATE_SENSITIVITIES,
+  burst_sensitivity: BURST_SENSITIVITIES,
+} as const;
+
+/** Fields a create body must carry. */
+export const CREATE_REQUIRED = [
+  "scope",
+  "name",
+  "mode",
+  "profile_sensitivity",
+  "rate_sensitivity",
+  "burst_sensitivity",
+] as const;
+/** Fields a create body may carry besides the required ones. */
+export const CREATE_OPTIONAL = ["block_any_queries"] as const;
+/** Fields a PATCH body may carry. */
+export const PATCH_FIELDS = [
+  "mode",
+  "profile_sensitivity",
+  "rate_sensitivity",
+  "burst_sensitivity",
+  "block_any_queries",
+] as const;
+/** Fields that exist but cannot change after creation. */
+export const IMMUTABLE_FIELDS = ["scope", "name"] as const;
+
+/** Error codes of area A (the platform's are not public; these are ours and stable). */
+export const A_CODES = {
+  validation: 1004,
+  notFound: 1003,
+  missingField: 1101,
+  unknownField: 1102,
+  wrongType: 1103,
+  invalidValue: 1104,
+  nameScopeMismatch: 1105,
+  immutableField: 1106,
+  notAnObject: 1107,
+} as const;
