@@ -17,8 +17,11 @@ declare module "vitest" {
     clauses?: string[];
     /** For properties: what replays a failure. */
     property?: { seed: number; path?: string; counterexample?: string };
-    /** Set when the target's expectations list this test: it failed as expected, with this reason. */
-    expectation?: { status: "expected-fail"; reason: string };
+    /**
+     * Set when the target's expectations list this test, with the listed reason: "expected-fail" when it
+     * failed as listed (the test then passes), "unexpected-pass" when it passed (the test then fails).
+     */
+    expectation?: { status: "expected-fail" | "unexpected-pass"; reason: string; error?: string };
   }
 }
 
@@ -31,6 +34,16 @@ function expectedFailure(task: RunnerTestCase): string | undefined {
   for (let s = task.suite; s; s = s.suite) if (s.name) names.unshift(s.name);
   names.push(task.name);
   return expectations.get(expectationKey(task.file.filepath, names));
+}
+
+/** `ctx.skip()` throws vitest's PendingError: a skip is not a failure, so it passes through. */
+function isSkip(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "VITEST_PENDING";
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
 }
 
 export interface ClauseTestOptions {
@@ -54,14 +67,20 @@ export function clauseTest(
       await fn(ctx);
       return;
     }
+    let failure: unknown;
     let failed = false;
     try {
       await fn(ctx);
-    } catch {
+    } catch (error) {
+      if (isSkip(error)) throw error;
       failed = true;
+      failure = error;
     }
-    if (!failed) throw new Error(`unexpected pass: listed in the expectations as failing (${reason})`);
-    ctx.task.meta.expectation = { status: "expected-fail", reason };
+    if (!failed) {
+      ctx.task.meta.expectation = { status: "unexpected-pass", reason };
+      throw new Error(`unexpected pass: listed in the expectations as failing (${reason}); remove the entry`);
+    }
+    ctx.task.meta.expectation = { status: "expected-fail", reason, error: errorText(failure) };
   });
 }
 
