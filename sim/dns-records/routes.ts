@@ -1,10 +1,106 @@
 /**
- * Area B routes: decode -> model -> encode for /zones/:zone_id/dns_records...
- * STUB — owned by the DNS records work. The HTTP transport (sim/http) mounts `createDnsRecordsModule`.
+ * Area B routes: decode -> model -> encode for `/zones/:zone_id/dns_records[/:record_id]` and
+ * `/zones/:zone_id/dns_records/batch`.
+ *
+ * Gaps / by design: create (the spec) plus list, get, PATCH, PUT, DELETE (result `{id}`) and batch
+ * (the platform, per the reference); no import/export. A record_id that is not 32 hex is 400/7003
+ * (malformed identifier); an unknown one is 404/81044.
  */
 import type { SimCore } from "../core/context.ts";
-import type { HttpAreaModule, ZoneDirectory } from "../http/types.ts";
+import { NoRouteError } from "../http/errors.ts";
+import type { ApiRoute, HttpAreaModule, RouteRequest, ZoneDirectory } from "../http/types.ts";
+import { DnsRecordsModel, type DnsRecordsOptions } from "./model.ts";
+import { parseListQuery } from "./query.ts";
+import { present } from "./record.ts";
 
-export function createDnsRecordsModule(_core: SimCore, _zones: ZoneDirectory): HttpAreaModule {
-  return { routes: [], state: { snapshot: () => ({}), restore: () => {}, reset: () => {} } };
+export const RECORDS_PATH = "/zones/:zone_id/dns_records";
+export const RECORD_ID = /^[0-9a-f]{32}$/;
+
+export type { DnsRecordsOptions } from "./model.ts";
+
+export function createDnsRecordsModule(
+  core: SimCore,
+  zones: ZoneDirectory,
+  options: DnsRecordsOptions = {},
+): HttpAreaModule {
+  const model = new DnsRecordsModel(core, options);
+  const zoneOf = (req: RouteRequest): { id: string; name: string } => {
+    const id = req.params.zone_id!;
+    const name = zones.zoneName(id);
+    if (name === undefined) throw new NoRouteError(req.url.pathname);
+    return { id, name };
+  };
+  const one = `${RECORDS_PATH}/:record_id`;
+  const params = { record_id: RECORD_ID };
+  const routes: ApiRoute[] = [
+    {
+      method: "GET",
+      path: RECORDS_PATH,
+      handle: (req) => {
+        const zone = zoneOf(req);
+        const { result, result_info } = model.list(zone.id, parseListQuery(req.query, zone.name));
+        return { result: result.map(present), result_info };
+      },
+    },
+    {
+      method: "POST",
+      path: RECORDS_PATH,
+      body: "json",
+      handle: (req) => {
+        const zone = zoneOf(req);
+        return { result: present(model.create(zone.id, zone.name, req.body)) };
+      },
+    },
+    {
+      method: "POST",
+      path: `${RECORDS_PATH}/batch`,
+      body: "json",
+      handle: (req) => {
+        const zone = zoneOf(req);
+        const r = model.batch(zone.id, zone.name, req.body);
+        return {
+          result: {
+            deletes: r.deletes.map(present),
+            patches: r.patches.map(present),
+            puts: r.puts.map(present),
+            posts: r.posts.map(present),
+          },
+        };
+      },
+    },
+    {
+      method: "GET",
+      path: one,
+      params,
+      handle: (req) => ({ result: present(model.get(zoneOf(req).id, req.params.record_id!)) }),
+    },
+    {
+      method: "PATCH",
+      path: one,
+      params,
+      body: "json",
+      handle: (req) => {
+        const zone = zoneOf(req);
+        return { result: present(model.patch(zone.id, zone.name, req.params.record_id!, req.body)) };
+      },
+    },
+    {
+      method: "PUT",
+      path: one,
+      params,
+      body: "json",
+      handle: (req) => {
+        const zone = zoneOf(req);
+        return { result: present(model.put(zone.id, zone.name, req.params.record_id!, req.body)) };
+      },
+    },
+    {
+      method: "DELETE",
+      path: one,
+      params,
+      body: "optional",
+      handle: (req) => ({ result: model.delete(zoneOf(req).id, req.params.record_id!) }),
+    },
+  ];
+  return { routes, state: model };
 }

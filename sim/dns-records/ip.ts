@@ -1,0 +1,145 @@
+/**
+ * IP addresses: strict IPv4 dotted quads, IPv6 parsed to 8 groups and printed in canonical
+ * RFC 5952 form, CIDR membership, private/reserved ranges (not proxiable).
+ *
+ * Gaps / by design: IPv6 zone ids (`fe80::1%eth0`) are not addresses of a record and are refused.
+ */
+
+/** IPv4 as a 32-bit unsigned number, or undefined when `s` is not a dotted quad (no leading zeros). */
+export function parseIPv4(s: string): number | undefined {
+  const parts = s.split(".");
+  if (parts.length !== 4) return undefined;
+  let n = 0;
+  for (const p of parts) {
+    if (!/^(0|[1-9][0-9]{0,2})$/.test(p)) return undefined;
+    const v = Number(p);
+    if (v > 255) return undefined;
+    n = n * 256 + v;
+  }
+  return n;
+}
+
+/** IPv6 as 8 16-bit groups, or undefined. Accepts an embedded IPv4 tail. */
+export function parseIPv6(s: string): number[] | undefined {
+  if (s.length === 0 || s.length > 45 || !/^[0-9A-Fa-f:.]+$/.test(s)) return undefined;
+  const halves = s.split("::");
+  if (halves.length > 2) return undefined;
+  const parseSide = (side: string, allowV4Tail: boolean): number[] | undefined => {
+    if (side === "") return [];
+    const items = side.split(":");
+    const out: number[] = [];
+    for (const [i, item] of items.entries()) {
+      if (allowV4Tail && i === items.length - 1 && item.includes(".")) {
+        const v4 = parseIPv4(item);
+        if (v4 === undefined) return undefined;
+        out.push(Math.floor(v4 / 65536), v4 % 65536);
+        continue;
+      }
+      if (!/^[0-9A-Fa-f]{1,4}$/.test(item)) return undefined;
+      out.push(Number.parseInt(item, 16));
+    }
+    return out;
+  };
+  if (halves.length === 1) {
+    const all = parseSide(s, true);
+    return all && all.length === 8 ? all : undefined;
+  }
+  const head = parseSide(halves[0]!, false);
+  const tail = parseSide(halves[1]!, true);
+  if (!head || !tail || head.length + tail.length > 7) return undefined;
+  return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];
+}
+
+/** RFC 5952 text of 8 groups: lowercase, no leading zeros, the longest run (>= 2) of zeros as `::`. */
+export function formatIPv6(groups: readonly number[]): string {
+  let bestStart = -1;
+  let bestLen = 0;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > bestLen) {
+      bestStart = i;
+      bestLen = j - i;
+    }
+    i = j;
+  }
+  const hex = groups.map((g) => g.toString(16));
+  if (bestLen < 2) return hex.join(":");
+  return `${hex.slice(0, bestStart).join(":")}::${hex.slice(bestStart + bestLen).join(":")}`;
+}
+
+/** The canonical RFC 5952 form of an IPv6 address, or undefined when it is not one. */
+export function canonicalIPv6(s: string): string | undefined {
+  const g = parseIPv6(s);
+  return g ? formatIPv6(g) : undefined;
+}
+
+function v6ToBigInt(groups: readonly number[]): bigint {
+  let n = 0n;
+  for (const g of groups) n = (n << 16n) | BigInt(g);
+  return n;
+}
+
+/** Whether IPv4 `addr` lies in `cidr` (`a.b.c.d/len`). */
+export function inCidr4(addr: number, cidr: string): boolean {
+  const [base, lenText] = cidr.split("/");
+  const b = parseIPv4(base ?? "");
+  const len = Number(lenText);
+  if (b === undefined || !Number.isInteger(len) || len < 0 || len > 32) throw new RangeError(`bad IPv4 CIDR ${cidr}`);
+  if (len === 0) return true;
+  const size = 2 ** (32 - len);
+  return Math.floor(addr / size) === Math.floor(b / size);
+}
+
+/** Whether IPv6 `groups` lies in `cidr` (`x::/len`). */
+export function inCidr6(groups: readonly number[], cidr: string): boolean {
+  const [base, lenText] = cidr.split("/");
+  const b = parseIPv6(base ?? "");
+  const len = Number(lenText);
+  if (!b || !Number.isInteger(len) || len < 0 || len > 128) throw new RangeError(`bad IPv6 CIDR ${cidr}`);
+  const shift = BigInt(128 - len);
+  return v6ToBigInt(groups) >> shift === v6ToBigInt(b) >> shift;
+}
+
+/** Private, loopback, link-local, shared, multicast, documentation and other reserved IPv4 ranges. */
+export const RESERVED_V4: readonly string[] = [
+  "0.0.0.0/8",
+  "10.0.0.0/8",
+  "100.64.0.0/10",
+  "127.0.0.0/8",
+  "169.254.0.0/16",
+  "172.16.0.0/12",
+  "192.0.0.0/24",
+  "192.0.2.0/24",
+  "192.168.0.0/16",
+  "198.18.0.0/15",
+  "198.51.100.0/24",
+  "203.0.113.0/24",
+  "224.0.0.0/4",
+  "240.0.0.0/4",
+];
+
+/** Unspecified, loopback, IPv4-mapped, unique-local, link-local, multicast and documentation IPv6 ranges. */
+export const RESERVED_V6: readonly string[] = [
+  "::/128",
+  "::1/128",
+  "::ffff:0:0/96",
+  "64:ff9b::/96",
+  "100::/64",
+  "2001:db8::/32",
+  "fc00::/7",
+  "fe80::/10",
+  "ff00::/8",
+];
+
+export function isReservedV4(addr: number): boolean {
+  return RESERVED_V4.some((c) => inCidr4(addr, c));
+}
+
+export function isReservedV6(groups: readonly number[]): boolean {
+  return RESERVED_V6.some((c) => inCidr6(groups, c));
+}

@@ -1,0 +1,179 @@
+/**
+ * The record as stored and answered, and `buildDraft`: a request body (create, PUT, or a PATCH
+ * merged onto the stored record) validated into the fields a record holds.
+ *
+ * Gaps / by design: validation stops at the first problem (one error per response); unknown body
+ * fields are ignored, as the platform does; comments have no length limit (the platform's depends
+ * on the plan).
+ */
+import { CODES, DnsRecordError, fieldError, validationError } from "./errors.ts";
+import { ADDRESS_NAME_TYPES, resolveNameOrThrow } from "./names.ts";
+import { resolveTtlOrThrow } from "./ttl.ts";
+import { DATA_TYPES, PRIORITY_TYPES, type TypeContext, typeSpec } from "./types/index.ts";
+
+export interface RecordMeta {
+  auto_added: boolean;
+  managed_by_apps: boolean;
+  managed_by_tunnel: boolean;
+  source: string;
+}
+
+export interface DnsRecord {
+  id: string;
+  zone_id: string;
+  zone_name: string;
+  name: string;
+  type: string;
+  content: string;
+  priority?: number;
+  proxiable: boolean;
+  proxied: boolean;
+  ttl: number;
+  data?: Record<string, unknown>;
+  settings: Record<string, unknown>;
+  locked: boolean;
+  meta: RecordMeta;
+  comment: string | null;
+  tags: string[];
+  created_on: string;
+  modified_on: string;
+  comment_modified_on?: string;
+  tags_modified_on?: string;
+}
+
+/** The fields a request decides. */
+export type RecordDraft = Pick<
+  DnsRecord,
+  "name" | "type" | "content" | "priority" | "proxiable" | "proxied" | "ttl" | "data" | "settings" | "comment" | "tags"
+>;
+
+export const PROXIABLE_TYPES: ReadonlySet<string> = ADDRESS_NAME_TYPES;
+
+/** Tag form `name` or `name:value`; names are letters, digits, `-` and `_` (platform). */
+export const TAG_PATTERN = /^[A-Za-z0-9_-]+(?::[^\r\n]*)?$/;
+
+export function asBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw fieldError("The request body must be a JSON object.");
+  }
+  return body as Record<string, unknown>;
+}
+
+function checkComment(comment: unknown): string | null {
+  if (comment === undefined || comment === null) return null;
+  if (typeof comment !== "string") throw fieldError("comment must be a string or null");
+  if (/[\r\n]/.test(comment)) throw fieldError("comment must not contain CR or LF");
+  return comment === "" ? null : comment;
+}
+
+function checkTags(tags: unknown): string[] {
+  if (tags === undefined || tags === null) return [];
+  if (!Array.isArray(tags)) throw fieldError("tags must be an array of strings");
+  const out: string[] = [];
+  for (const t of tags) {
+    if (typeof t !== "string" || !TAG_PATTERN.test(t)) {
+      throw fieldError(
+        `tag ${JSON.stringify(t)} must be name or name:value (letters, digits, - and _ in the name; no CR or LF)`,
+      );
+    }
+    if (!out.includes(t)) out.push(t);
+  }
+  return out;
+}
+
+const SETTING_KEYS: Readonly<Record<string, readonly string[]>> = {
+  A: ["ipv4_only", "ipv6_only"],
+  AAAA: ["ipv4_only", "ipv6_only"],
+  CNAME: ["flatten_cname"],
+};
+
+function checkSettings(type: string, settings: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = type === "CNAME" ? { flatten_cname: false } : {};
+  if (settings === undefined || settings === null) return out;
+  if (typeof settings !== "object" || Array.isArray(settings)) throw fieldError("settings must be an object");
+  const allowed = SETTING_KEYS[type] ?? [];
+  for (const [k, v] of Object.entries(settings)) {
+    if (!allowed.includes(k)) throw fieldError(`settings.${k} is not a setting of ${type} records`);
+    if (typeof v !== "boolean") throw fieldError(`settings.${k} must be a boolean`);
+    out[k] = v;
+  }
+  return out;
+}
+
+/** Validates a body into a draft, or throws the platform's error. */
+export function buildDraft(body: Record<string, unknown>, zoneName: string, ctx: TypeContext): RecordDraft {
+  const spec = typeSpec(body.type);
+  const type = spec.type;
+  const name = resolveNameOrThrow(body.name, zoneName, type);
+  const out = spec.build({ type, content: body.content, data: body.data, priority: body.priority }, ctx);
+  if (body.proxied !== undefined && typeof body.proxied !== "boolean") throw fieldError("proxied must be a boolean");
+  const proxied = body.proxied === true;
+  const proxiable = PROXIABLE_TYPES.has(type) && (spec.proxiable ? spec.proxiable(out, ctx) : true);
+  if (proxied && !PROXIABLE_TYPES.has(type)) {
+    throw validationError(CODES.notProxiable, "This kind of record cannot be proxied");
+  }
+  if (proxied && !proxiable) {
+    throw validationError(CODES.targetNotAllowed, `Target ${out.content} is not allowed for a proxied record.`);
+  }
+  const ttl = resolveTtlOrThrow(body.ttl, proxied);
+  const draft: RecordDraft = {
+    name,
+    type,
+    content: out.content,
+    proxiable,
+    proxied,
+    ttl,
+    settings: checkSettings(type, body.settings),
+    comment: checkComment(body.comment),
+    tags: checkTags(body.tags),
+  };
+  if (PRIORITY_TYPES.has(type) && out.priority !== undefined) draft.priority = out.priority;
+  if (DATA_TYPES.has(type) && out.data) draft.data = out.data;
+  return draft;
+}
+
+/** The body that re-creates `r` (the base a PATCH is merged onto). */
+export function bodyOf(r: DnsRecord): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    type: r.type,
+    name: r.name,
+    content: r.content,
+    proxied: r.proxied,
+    ttl: r.ttl,
+    comment: r.comment,
+    tags: [...r.tags],
+    settings: { ...r.settings },
+  };
+  if (r.data) body.data = structuredClone(r.data);
+  if (r.priority !== undefined) body.priority = r.priority;
+  return body;
+}
+
+/** Field order of a record in responses. */
+export function present(r: DnsRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: r.id,
+    zone_id: r.zone_id,
+    zone_name: r.zone_name,
+    name: r.name,
+    type: r.type,
+    content: r.content,
+  };
+  if (r.priority !== undefined) out.priority = r.priority;
+  out.proxiable = r.proxiable;
+  out.proxied = r.proxied;
+  out.ttl = r.ttl;
+  if (r.data) out.data = structuredClone(r.data);
+  out.settings = { ...r.settings };
+  out.locked = r.locked;
+  out.meta = { ...r.meta };
+  out.comment = r.comment;
+  out.tags = [...r.tags];
+  out.created_on = r.created_on;
+  out.modified_on = r.modified_on;
+  if (r.comment_modified_on) out.comment_modified_on = r.comment_modified_on;
+  if (r.tags_modified_on) out.tags_modified_on = r.tags_modified_on;
+  return out;
+}
+
+export { DnsRecordError };
