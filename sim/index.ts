@@ -2,17 +2,42 @@
  * createSimulator(): the one public entry of the simulator.
  *
  * One simulator holds all four areas on one fake clock and one seed. `bucket(name)` gives area D's
- * binding; `fetch(request)` serves areas A and B (paths under `/client/v4`) and area C (every other
- * path) in-process, exactly as `edgeconf serve` does over the network.
+ * binding; `fetch(request)` serves areas A and B (paths under `/client/v4`), the control surface
+ * (paths under `/__edgeconf`) and area C (every other path) in-process, exactly as `edgeconf serve`
+ * does over the network. `control` resets, snapshots, restores, moves the clock and injects faults.
  *
  * Gaps / by design: no wall clock and no randomness outside the seed. The same seed and the same
- * calls give byte-identical ids, versions, upload ids and timestamps.
+ * calls give byte-identical ids, versions, upload ids and timestamps. Injected latency is the one
+ * real wait (a timer through `options.sleep`); it never moves the fake clock.
  */
+
+import { httpFaultResponse, wrapBucket } from "./control/apply.ts";
+import { classifyHttpOperation } from "./control/faults.ts";
+import { createControl, isControlPath, type SimControl, type Sleep } from "./control/index.ts";
 import { type Credentials, createCore, type FakeClock } from "./core/index.ts";
 import { type ApiArea, createApiArea } from "./http/index.ts";
 import { createKtArea, type KtArea } from "./key-transparency/index.ts";
 import { type BucketOptions, createObjectStoreArea, type ObjectStoreArea } from "./object-store/index.ts";
 
+export type {
+  ActiveFault,
+  ClockControl,
+  FaultControl,
+  FaultError,
+  FaultRule,
+  SimControl,
+  SimSnapshot,
+  Sleep,
+} from "./control/index.ts";
+export {
+  CONTROL_PREFIX,
+  decodeState,
+  encodeState,
+  FAULT_OPERATIONS,
+  FaultRuleError,
+  SNAPSHOT_FORMAT,
+  SnapshotCodecError,
+} from "./control/index.ts";
 export type { Credentials } from "./core/context.ts";
 export type { BucketOptions } from "./object-store/index.ts";
 
@@ -25,6 +50,8 @@ export interface SimulatorOptions {
   credentials?: Partial<Credentials>;
   /** Defaults for every bucket (a bucket's own options win). */
   objectStore?: BucketOptions;
+  /** How injected latency waits (default: a real timer). Tests of the double may pass a fake. */
+  sleep?: Sleep;
 }
 
 export interface SimulatorFetchInit extends RequestInit {
@@ -38,10 +65,12 @@ export interface Simulator {
   readonly credentials: Credentials;
   /** Area D: the bucket named `name` (created on first use), typed as the platform's R2Bucket. */
   bucket(name: string, options?: BucketOptions): ReturnType<ObjectStoreArea["bucket"]>;
-  /** Areas A, B (paths under /client/v4) and C (other paths), in-process. */
+  /** Areas A, B (paths under /client/v4), the control surface (/__edgeconf) and C (other paths), in-process. */
   fetch(input: RequestInfo | URL, init?: SimulatorFetchInit): Promise<Response>;
   /** The areas, for the control surface (snapshot, restore, reset). */
   readonly areas: { readonly objectStore: ObjectStoreArea; readonly api: ApiArea; readonly kt: KtArea };
+  /** Reset, snapshot/restore, clock and fault injection (also over HTTP under /__edgeconf). */
+  readonly control: SimControl;
 }
 
 export const API_PREFIX = "/client/v4";
@@ -51,17 +80,40 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const objectStore = createObjectStoreArea(core, options.objectStore);
   const api = createApiArea(core);
   const kt = createKtArea(core);
+  const { control, table, sleep } = createControl({
+    seed: core.seed,
+    credentials: core.credentials,
+    clock: core.clock,
+    random: core.random,
+    areas: { objectStore, api, kt },
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  const wrapped = new WeakMap<object, unknown>();
+  const faultContext = { faults: table, sleep };
   return {
     seed: core.seed,
     clock: core.clock,
     credentials: core.credentials,
     areas: { objectStore, api, kt },
-    bucket: (name, bucketOptions) => objectStore.bucket(name, bucketOptions),
+    control,
+    bucket: (name, bucketOptions) => wrapBucket(objectStore.bucket(name, bucketOptions), name, faultContext, wrapped),
     async fetch(input, init) {
       const { clientIdentity, ...rest } = init ?? {};
       const request = input instanceof Request && init === undefined ? input : new Request(input, rest);
       const path = new URL(request.url).pathname;
-      if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return api.handle(request);
+      if (isControlPath(path)) return control.handle(request);
+      const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+      if (table.size > 0) {
+        const below = isApi ? path.slice(API_PREFIX.length) : path;
+        const decision = table.decide(classifyHttpOperation(request.method, below, isApi ? "api" : "kt"), {
+          path: below,
+        });
+        if (decision) {
+          if (decision.latencyMs > 0) await sleep(decision.latencyMs, request.signal);
+          if (decision.error) return httpFaultResponse(decision.error, isApi ? "api" : "kt");
+        }
+      }
+      if (isApi) return api.handle(request);
       return kt.handle(request, clientIdentity === undefined ? {} : { clientIdentity });
     },
   };

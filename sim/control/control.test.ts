@@ -1,0 +1,181 @@
+import { describe, expect, test } from "vitest";
+import type { Snapshottable } from "../core/area.ts";
+import { FakeClock } from "../core/clock.ts";
+import { credentialsFromSeed } from "../core/context.ts";
+import { SeededRandom } from "../core/random.ts";
+import { wrapBucket } from "./apply.ts";
+import { createControl } from "./index.ts";
+
+/** A stand-in area: a map of keys to bytes, snapshotted as plain data. */
+function fakeArea(refuse = false): Snapshottable & { data: Map<string, Uint8Array> } {
+  const area = {
+    data: new Map<string, Uint8Array>(),
+    snapshot: () => ({ entries: [...area.data].map(([k, v]) => [k, v.slice()]) }),
+    restore(state: unknown) {
+      if (refuse) throw new Error("no thanks");
+      const s = state as { entries: [string, Uint8Array][] };
+      area.data = new Map(s.entries.map(([k, v]) => [k, v.slice()]));
+    },
+    reset() {
+      area.data.clear();
+    },
+  };
+  return area;
+}
+
+function setup(seed = 3, refuseKt = false) {
+  const random = new SeededRandom(seed);
+  const clock = new FakeClock(Date.UTC(2025, 0, 1));
+  const a = fakeArea();
+  const b = fakeArea(refuseKt);
+  const slept: number[] = [];
+  const { control, table, sleep } = createControl({
+    seed,
+    credentials: credentialsFromSeed(random),
+    clock,
+    random,
+    areas: { objectStore: a, kt: b },
+    sleep: async (ms) => {
+      slept.push(ms);
+    },
+  });
+  return { control, table, sleep, clock, a, b, slept };
+}
+
+const req = (method: string, path: string, body?: unknown) =>
+  new Request(`http://sim.test/__edgeconf${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
+  });
+
+describe("control surface", () => {
+  test("snapshot / mutate / restore gives the earlier state back, byte-exact through text", () => {
+    const { control, a, b } = setup();
+    a.data.set("k", new Uint8Array([1, 2, 3]));
+    b.data.set("n", new Uint8Array([255]));
+    const text = control.exportSnapshot();
+    const snap = control.snapshot();
+    a.data.set("k", new Uint8Array([9]));
+    b.data.delete("n");
+    control.importSnapshot(text);
+    expect([...a.data.get("k")!]).toEqual([1, 2, 3]);
+    expect([...b.data.get("n")!]).toEqual([255]);
+    a.data.clear();
+    control.restore(snap);
+    expect(control.exportSnapshot()).toBe(text);
+  });
+
+  test("restore is all or nothing, and refuses another seed", () => {
+    const { control, a } = setup(3, true);
+    a.data.set("k", new Uint8Array([1]));
+    const snap = control.snapshot();
+    a.data.set("k", new Uint8Array([2]));
+    expect(() => control.restore(snap)).toThrow(/area "kt" refused the snapshot, nothing was changed/);
+    expect([...a.data.get("k")!]).toEqual([2]);
+    const other = setup(4);
+    expect(() => other.control.restore(setup(3).control.snapshot())).toThrow(/seed 3; this simulator has seed 4/);
+    expect(() => other.control.importSnapshot('{"format":"x"}')).toThrow(/not an edgeconf snapshot/);
+  });
+
+  test("restore moves the clock forward to the snapshot's time, never back", () => {
+    const { control, clock } = setup();
+    clock.advance(10_000);
+    const snap = control.snapshot();
+    const fresh = setup();
+    fresh.control.restore(snap);
+    expect(fresh.clock.now()).toBe(clock.now());
+    fresh.clock.advance(5);
+    fresh.control.restore(snap);
+    expect(fresh.clock.now()).toBe(clock.now() + 5);
+  });
+
+  test("reset empties the areas and the faults, keeps the clock", () => {
+    const { control, a, clock } = setup();
+    a.data.set("k", new Uint8Array(1));
+    control.faults.add({ operation: "*", latencyMs: 1 });
+    clock.advance(1000);
+    control.reset();
+    expect(a.data.size).toBe(0);
+    expect(control.faults.list()).toEqual([]);
+    expect(clock.now()).toBe(Date.UTC(2025, 0, 1) + 1000);
+  });
+
+  test("over HTTP: reset, snapshot, clock, faults, and clear errors that change nothing", async () => {
+    const { control, a } = setup();
+    a.data.set("k", new Uint8Array([4, 5]));
+    const snap = await control.handle(req("GET", "/snapshot"));
+    expect(snap.status).toBe(200);
+    const text = await snap.text();
+    expect((await control.handle(req("POST", "/reset"))).status).toBe(200);
+    expect(a.data.size).toBe(0);
+    expect((await control.handle(req("PUT", "/snapshot", text))).status).toBe(200);
+    expect([...a.data.get("k")!]).toEqual([4, 5]);
+    const bad = await control.handle(req("PUT", "/snapshot", "{nope"));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/not valid JSON/);
+    expect([...a.data.get("k")!]).toEqual([4, 5]);
+
+    const adv = await control.handle(req("POST", "/clock", { advance: 1500 }));
+    expect(await adv.json()).toEqual({ now: Date.UTC(2025, 0, 1) + 1500, iso: "2025-01-01T00:00:01.500Z" });
+    const set = await control.handle(req("POST", "/clock", { set: "2025-02-01T00:00:00Z" }));
+    expect(((await set.json()) as { now: number }).now).toBe(Date.UTC(2025, 1, 1));
+    expect((await control.handle(req("POST", "/clock", { set: "2024-01-01T00:00:00Z" }))).status).toBe(400);
+    expect((await control.handle(req("POST", "/clock", { advance: 1, set: 2 }))).status).toBe(400);
+    expect(control.clock.now()).toBe(Date.UTC(2025, 1, 1));
+
+    const added = await control.handle(req("POST", "/faults", { operation: "object-store.put", error: {} }));
+    expect(added.status).toBe(201);
+    const { fault } = (await added.json()) as { fault: { id: string } };
+    expect((await control.handle(req("POST", "/faults", { operation: "nope" }))).status).toBe(400);
+    const listed = (await (await control.handle(req("GET", "/faults"))).json()) as { faults: unknown[] };
+    expect(listed.faults).toHaveLength(1);
+    expect((await control.handle(req("DELETE", `/faults/${fault.id}`))).status).toBe(200);
+    expect((await control.handle(req("DELETE", `/faults/${fault.id}`))).status).toBe(404);
+    const put = await control.handle(req("PUT", "/faults", { faults: [{ operation: "*", latencyMs: 1 }] }));
+    expect(((await put.json()) as { faults: unknown[] }).faults).toHaveLength(1);
+    expect((await control.handle(req("DELETE", "/faults"))).status).toBe(200);
+    expect(control.faults.list()).toEqual([]);
+
+    const wrong = await control.handle(req("DELETE", "/reset"));
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("POST");
+    expect((await control.handle(req("GET", "/nope"))).status).toBe(404);
+    expect(((await (await control.handle(req("GET", ""))).json()) as { seed: number }).seed).toBe(3);
+  });
+
+  test("wrapped buckets take faults with the platform's storage error shape", async () => {
+    const { control, table, sleep, slept } = setup();
+    const calls: string[] = [];
+    const upload = {
+      uploadPart: async (n: number) => ({ partNumber: n, etag: "e" }),
+      complete: async () => ({ key: "k" }),
+      abort: async () => {},
+    };
+    const bucket = {
+      put: async (key: string) => {
+        calls.push(`put ${key}`);
+        return { key };
+      },
+      get: async () => null,
+      createMultipartUpload: async () => upload,
+      resumeMultipartUpload: () => upload,
+      extra: 42,
+    };
+    const cache = new WeakMap<object, unknown>();
+    const w = wrapBucket(bucket, "b", { faults: table, sleep }, cache);
+    expect(wrapBucket(bucket, "b", { faults: table, sleep }, cache)).toBe(w);
+    expect(w.extra).toBe(42);
+    control.faults.add({ operation: "object-store.put", error: {}, latencyMs: 30, times: 1 });
+    await expect(w.put("x")).rejects.toThrow("put: We encountered an internal error. Please try again. (10001)");
+    expect(calls).toEqual([]);
+    expect(slept).toEqual([30]);
+    await expect(w.put("x")).resolves.toEqual({ key: "x" });
+    control.faults.add({ operation: "object-store.completeMultipartUpload", error: { code: 10048, message: "m" } });
+    const up = await w.createMultipartUpload();
+    await expect(up.uploadPart(1)).resolves.toEqual({ partNumber: 1, etag: "e" });
+    await expect(up.complete()).rejects.toThrow("completeMultipartUpload: m (10048)");
+    await expect(w.resumeMultipartUpload().complete()).rejects.toThrow(/\(10048\)/);
+    control.faults.add({ operation: "object-store.get", error: {}, bucket: "other" });
+    await expect(w.get()).resolves.toBeNull();
+  });
+});

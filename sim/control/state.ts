@@ -1,0 +1,115 @@
+/**
+ * Whole-simulator snapshots: take, check, restore (all areas at once, or none), reset.
+ *
+ * A snapshot is `{format, version, seed, credentials, now, areas: {<area>: <area snapshot>}}`, plain
+ * data with Uint8Array for bytes; `encodeState` (codec.ts) turns it into JSON text byte-exactly.
+ *
+ * Gaps / by design: the fake clock never moves backwards, so restoring moves it forward to the
+ * snapshot's time when that is later and otherwise leaves it where it is. A snapshot only restores
+ * into a simulator with the same seed and credentials (ids and tenants derive from them). Fault rules
+ * are configuration, not state: snapshots neither hold nor replace them.
+ */
+import type { Snapshottable } from "../core/area.ts";
+import type { FakeClock } from "../core/clock.ts";
+import type { Credentials } from "../core/context.ts";
+import { SimUsageError } from "../core/errors.ts";
+
+export const SNAPSHOT_FORMAT = "edgeconf.snapshot";
+export const SNAPSHOT_VERSION = 1;
+
+export interface SimSnapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  version: typeof SNAPSHOT_VERSION;
+  seed: number;
+  credentials: Credentials;
+  /** The simulated time (ms) when the snapshot was taken. */
+  now: number;
+  areas: Record<string, unknown>;
+}
+
+export interface StateParts {
+  seed: number;
+  credentials: Credentials;
+  clock: FakeClock;
+  areas: Readonly<Record<string, Snapshottable>>;
+}
+
+export function takeSnapshot(parts: StateParts): SimSnapshot {
+  const areas: Record<string, unknown> = {};
+  for (const [name, area] of Object.entries(parts.areas)) areas[name] = area.snapshot();
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    seed: parts.seed,
+    credentials: { ...parts.credentials },
+    now: parts.clock.now(),
+    areas,
+  };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Checks that `input` is a snapshot this simulator can restore; throws SimUsageError saying why not. */
+export function checkSnapshot(input: unknown, parts: StateParts): SimSnapshot {
+  if (!isRecord(input) || input.format !== SNAPSHOT_FORMAT) {
+    throw new SimUsageError(`not an edgeconf snapshot (expected format "${SNAPSHOT_FORMAT}")`);
+  }
+  if (input.version !== SNAPSHOT_VERSION) {
+    throw new SimUsageError(
+      `snapshot version ${String(input.version)} is not supported (expected ${SNAPSHOT_VERSION})`,
+    );
+  }
+  if (input.seed !== parts.seed) {
+    throw new SimUsageError(
+      `snapshot was taken with seed ${String(input.seed)}; this simulator has seed ${parts.seed} (create it with the same seed)`,
+    );
+  }
+  if (!isRecord(input.credentials)) throw new SimUsageError("snapshot has no credentials");
+  for (const [k, v] of Object.entries(parts.credentials)) {
+    if (input.credentials[k] !== v) {
+      throw new SimUsageError(
+        `snapshot credential ${k} differs from this simulator's (create it with the same credentials)`,
+      );
+    }
+  }
+  if (typeof input.now !== "number" || !Number.isFinite(input.now)) throw new SimUsageError("snapshot has no time");
+  if (!isRecord(input.areas)) throw new SimUsageError("snapshot has no areas");
+  for (const name of Object.keys(parts.areas)) {
+    if (!(name in input.areas)) throw new SimUsageError(`snapshot lacks area "${name}"`);
+  }
+  for (const name of Object.keys(input.areas)) {
+    if (!(name in parts.areas)) throw new SimUsageError(`snapshot has unknown area "${name}"`);
+  }
+  return input as unknown as SimSnapshot;
+}
+
+/** Restores every area, or none: when one area refuses its state, the others are put back. */
+export function restoreSnapshot(input: unknown, parts: StateParts): void {
+  const snapshot = checkSnapshot(input, parts);
+  const before = takeSnapshot(parts);
+  const done: string[] = [];
+  try {
+    for (const [name, area] of Object.entries(parts.areas)) {
+      area.restore(snapshot.areas[name]);
+      done.push(name);
+    }
+  } catch (e) {
+    const area = Object.keys(parts.areas)[done.length];
+    // Put back the areas already restored and the one that failed half-way (best effort for that one).
+    for (const name of [...done, area ?? ""]) {
+      try {
+        parts.areas[name]?.restore(before.areas[name]);
+      } catch {
+        if (name !== area) throw e;
+      }
+    }
+    throw new SimUsageError(`area "${area}" refused the snapshot, nothing was changed: ${(e as Error).message}`);
+  }
+  if (snapshot.now > parts.clock.now()) parts.clock.set(snapshot.now);
+}
+
+export function resetAll(parts: StateParts): void {
+  for (const area of Object.values(parts.areas)) area.reset();
+}
