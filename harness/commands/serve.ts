@@ -1,5 +1,154 @@
-/** `edgeconf serve`. STUB — not implemented yet. */
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write("edgeconf serve: not implemented yet\n");
+/**
+ * `edgeconf serve --json [--port N] [--kt-port N] [--host H] [--seed N] [--account-id ..] [--zone-id ..]
+ * [--zone-name ..] [--api-token ..] [--auth-email ..] [--auth-key ..] [--cert-dir D] [--ca-cert F --ca-key F]`
+ *
+ * Starts the simulator as servers (harness/serve/index.ts), prints ONE JSON line with base_url,
+ * kt_url, credentials and PEM paths, and runs until SIGINT/SIGTERM.
+ */
+import { parseArgs } from "node:util";
+import type { Credentials } from "../../sim/index.ts";
+import { type ServeOptions, startServe } from "../serve/index.ts";
+
+export const SERVE_HELP = `edgeconf serve: the simulator as servers (HTTP for areas A and B, HTTPS with mTLS for area C)
+
+Usage: edgeconf serve [--json] [options]
+
+Options:
+  --json               print one JSON line (base_url, kt_url, credentials, PEM paths) and nothing else on stdout
+  --port N             port of the HTTP API server (default 8787; 0 = any free port)
+  --kt-port N          port of the area-C HTTPS server (default 0 = any free port)
+  --host H             interface to listen on (default 127.0.0.1)
+  --seed N             integer seed of ids, credentials and timestamps (default 0)
+  --account-id ID      primary account id (32 lowercase hex)
+  --zone-id ID         primary zone id (32 lowercase hex)
+  --zone-name NAME     primary zone name
+  --api-token T        bearer token (area A's scheme)
+  --auth-email E       X-Auth-Email (area B's scheme)
+  --auth-key K         X-Auth-Key (area B's scheme)
+  --cert-dir D         where generated PEM files are written (default: a new temporary directory)
+  --ca-cert F          your own CA certificate (PEM) for area C's mTLS (with --ca-key)
+  --ca-key F           the key of --ca-cert
+  -h, --help           this text
+
+Runs until SIGINT or SIGTERM, then closes both servers.
+`;
+
+const HEX32 = /^[0-9a-f]{32}$/;
+
+function usage(message: string): number {
+  process.stderr.write(`edgeconf serve: ${message}\n\n${SERVE_HELP}`);
   return 2;
+}
+
+function portOf(value: string | undefined, fallback: number): number | undefined {
+  if (value === undefined) return fallback;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) return undefined;
+  return Number(value);
+}
+
+/** Parses the flags into ServeOptions, or an error message. */
+export function parseServeArgs(argv: string[]): { options: ServeOptions; json: boolean } | { help: true } | string {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        json: { type: "boolean" },
+        port: { type: "string" },
+        "kt-port": { type: "string" },
+        host: { type: "string" },
+        seed: { type: "string" },
+        "account-id": { type: "string" },
+        "zone-id": { type: "string" },
+        "zone-name": { type: "string" },
+        "api-token": { type: "string" },
+        "auth-email": { type: "string" },
+        "auth-key": { type: "string" },
+        "cert-dir": { type: "string" },
+        "ca-cert": { type: "string" },
+        "ca-key": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (values.help) return { help: true };
+  const str = (k: string) => values[k] as string | undefined;
+  const port = portOf(str("port"), 8787);
+  if (port === undefined) return `--port must be an integer 0..65535, got ${str("port")}`;
+  const ktPort = portOf(str("kt-port"), 0);
+  if (ktPort === undefined) return `--kt-port must be an integer 0..65535, got ${str("kt-port")}`;
+  const seedText = str("seed");
+  if (seedText !== undefined && !/^-?\d{1,10}$/.test(seedText)) return `--seed must be an integer, got ${seedText}`;
+  for (const k of ["account-id", "zone-id"]) {
+    const v = str(k);
+    if (v !== undefined && !HEX32.test(v)) return `--${k} must be 32 lowercase hex characters, got ${v}`;
+  }
+  if ((str("ca-cert") === undefined) !== (str("ca-key") === undefined)) return "--ca-cert and --ca-key go together";
+  const credentials: Partial<Credentials> = {};
+  const map: [string, keyof Credentials][] = [
+    ["account-id", "account_id"],
+    ["zone-id", "zone_id"],
+    ["zone-name", "zone_name"],
+    ["api-token", "api_token"],
+    ["auth-email", "auth_email"],
+    ["auth-key", "auth_key"],
+  ];
+  for (const [flag, key] of map) {
+    const v = str(flag);
+    if (v !== undefined) credentials[key] = v;
+  }
+  const options: ServeOptions = {
+    port,
+    ktPort,
+    host: str("host") ?? "127.0.0.1",
+    seed: seedText === undefined ? 0 : Number(seedText),
+    ...(Object.keys(credentials).length > 0 ? { credentials } : {}),
+    ...(str("cert-dir") ? { certDir: str("cert-dir")! } : {}),
+    ...(str("ca-cert") ? { caCert: str("ca-cert")!, caKey: str("ca-key")! } : {}),
+  };
+  return { options, json: values.json === true };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const parsed = parseServeArgs(argv);
+  if (typeof parsed === "string") return usage(parsed);
+  if ("help" in parsed) {
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  let served: Awaited<ReturnType<typeof startServe>>;
+  try {
+    served = await startServe(parsed.options);
+  } catch (error) {
+    process.stderr.write(`edgeconf serve: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+  const { info } = served;
+  if (info.kt_error !== undefined) process.stderr.write(`edgeconf serve: area C server not started: ${info.kt_error}\n`);
+  if (parsed.json) process.stdout.write(`${JSON.stringify(info)}\n`);
+  else {
+    process.stdout.write(
+      `edgeconf serve: areas A and B at ${info.base_url}\n` +
+        `  area C (mTLS) at ${info.kt_url ?? "(not started)"}\n` +
+        `  account_id ${info.account_id}  zone_id ${info.zone_id}  zone_name ${info.zone_name}\n` +
+        `  api_token ${info.api_token}  auth_email ${info.auth_email}  auth_key ${info.auth_key}\n` +
+        `  ca_cert ${info.ca_cert}  client_cert ${info.client_cert}  client_key ${info.client_key}\n` +
+        `Ctrl-C to stop.\n`,
+    );
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  await served.close();
+  return 0;
 }

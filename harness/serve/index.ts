@@ -1,0 +1,197 @@
+/**
+ * `edgeconf serve` in-process: a node:http server (keep-alive) forwarding every request to
+ * `sim.fetch` (areas A and B under /client/v4, the control surface under /__edgeconf/), plus the
+ * area-C HTTPS server with mTLS from `startKtServer`. Returns the values of the JSON line + close().
+ *
+ * Used by the CLI (harness/commands/serve.ts), by the `serve` target and by other tests.
+ */
+import { mkdtempSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { type Credentials, createSimulator, type Simulator } from "../../sim/index.ts";
+import { type KtServer, startKtServer } from "./kt-server.ts";
+
+export interface ServeOptions {
+  /** Port of the HTTP API server (0 = any free port; default 0). */
+  port?: number;
+  /** Port of the area-C HTTPS server (0 = any free port; default 0). */
+  ktPort?: number;
+  /** Interface to listen on (default 127.0.0.1). */
+  host?: string;
+  seed?: number;
+  credentials?: Partial<Credentials>;
+  /** Where generated PEM files go (default: a new temporary directory). */
+  certDir?: string;
+  caCert?: string;
+  caKey?: string;
+  /** Serve this simulator instead of a new one. */
+  sim?: Simulator;
+}
+
+/** The values of the JSON line `edgeconf serve --json` prints. */
+export interface ServeInfo {
+  base_url: string;
+  kt_url: string | null;
+  account_id: string;
+  zone_id: string;
+  zone_name: string;
+  api_token: string;
+  auth_email: string;
+  auth_key: string;
+  ca_cert: string | null;
+  client_cert: string | null;
+  client_key: string | null;
+  seed: number;
+  control_url: string;
+  /** The second tenant, for isolation tests. */
+  second_tenant: Credentials;
+  /** Set when the area-C server could not start (its kt fields are then null). */
+  kt_error?: string;
+}
+
+export interface Served extends ServeInfo {
+  readonly info: ServeInfo;
+  readonly sim: Simulator;
+  close(): Promise<void>;
+}
+
+const LAST_RESORT = JSON.stringify({
+  result: null,
+  success: false,
+  errors: [{ code: 6000, message: "Bad request" }],
+  messages: [],
+});
+
+function urlHost(host: string): string {
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+async function toRequest(req: http.IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    const value = req.rawHeaders[i + 1]!;
+    if (name.toLowerCase() === "host") continue;
+    try {
+      headers.append(name, value);
+    } catch {
+      // a header value fetch refuses (e.g. odd bytes): dropped, as a proxy would.
+    }
+  }
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(`${origin}${req.url ?? "/"}`, {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+async function answer(res: http.ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name === "content-length" || name === "transfer-encoding" || name === "connection") return;
+    headers[name] = value;
+  });
+  headers["content-length"] = String(body.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+export function createApiServer(sim: Simulator, originOf: () => string): http.Server {
+  const server = http.createServer({ keepAlive: true, keepAliveTimeout: 10_000 }, (req, res) => {
+    void (async () => {
+      try {
+        const response = await sim.fetch(await toRequest(req, originOf()));
+        await answer(res, response);
+      } catch {
+        if (!res.headersSent) {
+          res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(LAST_RESORT) });
+          res.end(LAST_RESORT);
+        } else res.destroy();
+        req.resume();
+      }
+    })();
+  });
+  server.on("clientError", (_err, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    else socket.destroy();
+  });
+  return server;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** Starts the servers; resolves once both listen. */
+export async function startServe(options: ServeOptions = {}): Promise<Served> {
+  const host = options.host ?? "127.0.0.1";
+  const sim =
+    options.sim ??
+    createSimulator({
+      seed: options.seed ?? 0,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+    });
+  let origin = "";
+  const server = createApiServer(sim, () => origin);
+  const address = await listen(server, options.port ?? 0, host);
+  origin = `http://${urlHost(host)}:${address.port}`;
+  const certDir = options.certDir ?? mkdtempSync(path.join(tmpdir(), "edgeconf-certs-"));
+  let kt: KtServer | undefined;
+  let ktError: string | undefined;
+  try {
+    kt = await startKtServer(sim, {
+      port: options.ktPort ?? 0,
+      host,
+      certDir,
+      ...(options.caCert ? { caCert: options.caCert } : {}),
+      ...(options.caKey ? { caKey: options.caKey } : {}),
+    });
+  } catch (error) {
+    ktError = error instanceof Error ? error.message : String(error);
+  }
+  const c = sim.credentials;
+  const second = sim.areas.api.tenants[1]!;
+  const info: ServeInfo = {
+    base_url: `${origin}/client/v4`,
+    kt_url: kt?.url ?? null,
+    account_id: c.account_id,
+    zone_id: c.zone_id,
+    zone_name: c.zone_name,
+    api_token: c.api_token,
+    auth_email: c.auth_email,
+    auth_key: c.auth_key,
+    ca_cert: kt?.ca_cert ?? null,
+    client_cert: kt?.client_cert ?? null,
+    client_key: kt?.client_key ?? null,
+    seed: sim.seed,
+    control_url: `${origin}/__edgeconf`,
+    second_tenant: { ...second },
+    ...(ktError !== undefined ? { kt_error: ktError } : {}),
+  };
+  let closed: Promise<void> | undefined;
+  const close = () => {
+    closed ??= (async () => {
+      await Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+        kt ? kt.close() : Promise.resolve(),
+      ]);
+    })();
+    return closed;
+  };
+  return { ...info, info, sim, close };
+}
