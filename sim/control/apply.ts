@@ -28,7 +28,7 @@ export function storageError(action: string, error: FaultError): Error {
 export function httpFaultResponse(error: FaultError, area: "api" | "kt"): Response {
   const status = error.status ?? DEFAULT_HTTP_ERROR.status;
   const message = error.message ?? DEFAULT_HTTP_ERROR.message;
-  if (area === "kt") return Response.json({ error: message }, { status });
+  if (area === "kt") return Response.json({ error: message, code: "injected_fault" }, { status });
   const code = error.code ?? DEFAULT_HTTP_ERROR.code;
   return Response.json({ success: false, errors: [{ code, message }], messages: [], result: null }, { status });
 }
