@@ -124,11 +124,14 @@ export async function run(argv: string[]): Promise<number> {
   try {
     served = await startServe(parsed.options);
   } catch (error) {
-    process.stderr.write(`edgeconf serve: could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(
+      `edgeconf serve: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 2;
   }
   const { info } = served;
-  if (info.kt_error !== undefined) process.stderr.write(`edgeconf serve: area C server not started: ${info.kt_error}\n`);
+  if (info.kt_error !== undefined)
+    process.stderr.write(`edgeconf serve: area C server not started: ${info.kt_error}\n`);
   if (parsed.json) process.stdout.write(`${JSON.stringify(info)}\n`);
   else {
     process.stdout.write(

@@ -117,7 +117,9 @@ export function createApiTarget(options: {
   };
   const target: ApiTarget = {
     credentials: { account_id: primary.account_id, zone_id: primary.zone_id, zone_name: primary.zone_name },
-    ...(other ? { otherTenant: { account_id: other.account_id, zone_id: other.zone_id, zone_name: other.zone_name } } : {}),
+    ...(other
+      ? { otherTenant: { account_id: other.account_id, zone_id: other.zone_id, zone_name: other.zone_name } }
+      : {}),
     schemes,
     baseUrl,
     fetch(path, init = {}) {

@@ -1,6 +1,56 @@
-/** The `serve` target: `edgeconf serve` started in this process on free ports, reached over HTTP(S). STUB. */
-import type { Target } from "./types.ts";
+/**
+ * The `serve` target: `edgeconf serve` started in this process on free ports, reached over HTTP(S).
+ * Areas A and B through undici against the real node:http server; area C through the kt target's
+ * HTTPS client with the generated client certificate; area D through the same simulator in-process
+ * (the binding has no network form).
+ */
+import { startServe } from "../serve/index.ts";
+import { createHttpApiTarget } from "./api.ts";
+import { createHttpKtTarget, type KtTarget } from "./kt.ts";
+import { createSimObjectStoreTarget, type ObjectStoreTarget } from "./object-store.ts";
+import type { Capability, Target } from "./types.ts";
 
-export async function createServeTarget(): Promise<Target> {
-  throw new Error("serve target not implemented yet");
+export async function createServeTarget(seed = Number(process.env.EDGECONF_SEED ?? 0)): Promise<Target> {
+  const served = await startServe({ seed: Number.isInteger(seed) ? seed : 0 });
+  const capabilities = new Set<Capability>(["api", "tenants"]);
+  const api = createHttpApiTarget(served.base_url, process.env, {
+    primary: {
+      account_id: served.account_id,
+      zone_id: served.zone_id,
+      zone_name: served.zone_name,
+      api_token: served.api_token,
+      auth_email: served.auth_email,
+      auth_key: served.auth_key,
+    },
+    other: served.second_tenant,
+  });
+  let kt: KtTarget | undefined;
+  if (served.kt_url && served.ca_cert && served.client_cert && served.client_key) {
+    try {
+      kt = createHttpKtTarget(served.kt_url, {
+        ...process.env,
+        EDGECONF_KT_CA: served.ca_cert,
+        EDGECONF_KT_CERT: served.client_cert,
+        EDGECONF_KT_KEY: served.client_key,
+      });
+      capabilities.add("kt");
+    } catch {
+      kt = undefined;
+    }
+  }
+  let objectStore: ObjectStoreTarget | undefined;
+  try {
+    objectStore = createSimObjectStoreTarget(served.sim);
+    for (const c of ["object-store", "clock", "min-part-size", "compat-date"] as const) capabilities.add(c);
+  } catch {
+    objectStore = undefined;
+  }
+  return {
+    name: "serve",
+    capabilities,
+    api,
+    ...(kt ? { kt } : {}),
+    ...(objectStore ? { objectStore } : {}),
+    close: () => served.close(),
+  };
 }
