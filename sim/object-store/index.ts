@@ -1,25 +1,87 @@
 /**
  * Area D entry: the object store, a set of named buckets sharing the simulator's clock and seed.
+ * `bucket(name)` returns the binding (created on first use), typed to be usable wherever the
+ * platform's R2Bucket is expected (see r2-compat.typecheck.ts).
  *
- * Gaps / by design: STUB — to be replaced by the object-store implementation.
+ * Gaps / by design: buckets have no management API (creation is implicit, as a binding is); bucket
+ * options given on a later `bucket(name, options)` call update that bucket's options. The snapshot
+ * does not include the random stream's position (see snapshot.ts).
  */
 import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
+import { StoreBucket } from "./bucket.ts";
+import { isObjectStoreSnapshot, type ObjectStoreSnapshot, restoreBucket, snapshotBucket } from "./snapshot.ts";
+import { type BucketOptions, BucketState, type ResolvedBucketOptions, resolveOptions } from "./state.ts";
 
-export interface BucketOptions {
-  /** Minimum size of every non-final multipart part; tests may lower it (default 5 MiB, as on the platform). */
-  minPartSize?: number;
-  /** The function's compatibility date, `YYYY-MM-DD` (decides whether list honours `include`). */
-  compatibilityDate?: string;
-  /** Compatibility flags, e.g. `r2_list_honor_include`. */
-  compatibilityFlags?: string[];
-  defaultStorageClass?: "Standard" | "InfrequentAccess";
-}
+export type {
+  StoreConditional,
+  StoreGetOptions,
+  StoreListOptions,
+  StoreMultipartOptions,
+  StoreObjects,
+  StorePutOptions,
+  StoreRange,
+} from "./bucket.ts";
+export { StoreBucket } from "./bucket.ts";
+export { StoreError } from "./errors.ts";
+export type { HttpMetadata as StoreHTTPMetadata } from "./metadata.ts";
+export { StoreObject, StoreObjectBody } from "./object.ts";
+export type { ObjectStoreSnapshot } from "./snapshot.ts";
+export type { BucketOptions } from "./state.ts";
+export { MultipartUploadHandle as StoreMultipartUpload, type StoreUploadedPart } from "./upload.ts";
+export { FixedLengthStream, withKnownLength } from "./values.ts";
 
 export interface ObjectStoreArea extends Snapshottable {
-  bucket(name: string, options?: BucketOptions): unknown;
+  bucket(name: string, options?: BucketOptions): StoreBucket;
+  /** Names of the buckets made so far, in creation order. */
+  bucketNames(): string[];
+  snapshot(): ObjectStoreSnapshot;
 }
 
-export function createObjectStoreArea(_core: SimCore, _defaults: BucketOptions = {}): ObjectStoreArea {
-  throw new Error("object store not implemented yet");
+export function createObjectStoreArea(core: SimCore, defaults: BucketOptions = {}): ObjectStoreArea {
+  const base: ResolvedBucketOptions = resolveOptions(defaults);
+  const random = core.random.fork("object-store");
+  const states = new Map<string, BucketState>();
+  const bindings = new Map<string, StoreBucket>();
+
+  function ensure(name: string, options?: BucketOptions): BucketState {
+    let state = states.get(name);
+    if (!state) {
+      state = new BucketState(name, core, random, resolveOptions(options, base));
+      states.set(name, state);
+      bindings.set(name, new StoreBucket(state));
+    } else if (options) {
+      state.options = resolveOptions(options, state.options);
+    }
+    return state;
+  }
+
+  /** Empties every bucket; bindings already handed out stay valid (they see the new state). */
+  function clear(): void {
+    for (const s of states.values()) s.clear();
+  }
+
+  return {
+    bucket(name, options) {
+      if (typeof name !== "string" || name === "") throw new TypeError("bucket name must be a non-empty string");
+      ensure(name, options);
+      return bindings.get(name)!;
+    },
+    bucketNames: () => [...states.keys()],
+    snapshot() {
+      return { kind: "object-store", buckets: [...states.values()].map(snapshotBucket) };
+    },
+    restore(snapshot) {
+      if (!isObjectStoreSnapshot(snapshot)) throw new TypeError("not an object-store snapshot");
+      clear();
+      for (const b of snapshot.buckets) {
+        const state = ensure(b.name);
+        state.options = resolveOptions(b.options);
+        restoreBucket(state, b);
+      }
+    },
+    reset() {
+      clear();
+    },
+  };
 }

@@ -1,0 +1,106 @@
+/**
+ * Ranges of get: parsing the object form (with the platform's RangeError/TypeError texts) and the
+ * Range header form, and resolving a range against an object size.
+ *
+ * Gaps / by design: the Headers form honours one satisfiable `bytes=` range; anything else (several
+ * ranges, bad syntax, unsatisfiable) returns the whole object, as the platform does. The object form
+ * raises 10039 for an unsatisfiable range (the caller turns `undefined` from `resolveRange` into it).
+ */
+
+export type RangeSpec =
+  | { kind: "window"; offset?: number; length?: number }
+  | { kind: "suffix"; suffix: number }
+  /** From a Range header: honoured only when satisfiable, else the whole object. */
+  | { kind: "header"; spec: { offset?: number; length?: number } | { suffix: number } };
+
+export interface ResolvedRange {
+  offset: number;
+  length: number;
+}
+
+function checkInteger(value: unknown, label: "Starting offset" | "Length"): number {
+  if (typeof value !== "number" || Number.isNaN(value)) {
+    throw new TypeError(`Invalid range. ${label} (${String(value)}) must be a number.`);
+  }
+  if (value < 0) throw new RangeError(`Invalid range. ${label} (${value}) must be greater than or equal to 0.`);
+  if (!Number.isInteger(value)) {
+    throw new RangeError(`Invalid range. ${label} (${value}) must be an integer, not floating point.`);
+  }
+  return value;
+}
+
+/** Parses the object form of a range, or a Headers object carrying `Range`. */
+export function parseRange(range: unknown): RangeSpec | undefined {
+  if (range === undefined || range === null) return undefined;
+  if (typeof Headers !== "undefined" && range instanceof Headers) {
+    const header = range.get("range");
+    if (header === null) return undefined;
+    const spec = parseRangeHeader(header);
+    return spec === undefined ? undefined : { kind: "header", spec };
+  }
+  if (typeof range !== "object") throw new TypeError("Invalid range: not an object.");
+  const r = range as Record<string, unknown>;
+  const spec: { offset?: number; length?: number } = {};
+  if (r.offset !== undefined) spec.offset = checkInteger(r.offset, "Starting offset");
+  if (r.length !== undefined) spec.length = checkInteger(r.length, "Length");
+  if (r.suffix !== undefined) {
+    if (r.offset !== undefined) throw new TypeError("Suffix is incompatible with offset.");
+    if (r.length !== undefined) throw new TypeError("Suffix is incompatible with length.");
+    const s = r.suffix;
+    if (typeof s !== "number" || Number.isNaN(s))
+      throw new TypeError(`Invalid suffix. Suffix (${String(s)}) must be a number.`);
+    if (s < 0) throw new RangeError(`Invalid suffix. Suffix (${s}) must be greater than or equal to 0.`);
+    if (!Number.isInteger(s))
+      throw new RangeError(`Invalid range. Suffix (${s}) must be an integer, not floating point.`);
+    return { kind: "suffix", suffix: s };
+  }
+  return { kind: "window", ...spec };
+}
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range only); anything else is undefined (whole object). */
+export function parseRangeHeader(header: string): { offset: number; length?: number } | { suffix: number } | undefined {
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!m) return undefined;
+  const [, a = "", b = ""] = m;
+  if (a === "" && b === "") return undefined;
+  if (a === "") return { suffix: Number(b) };
+  const start = Number(a);
+  if (b === "") return { offset: start };
+  const end = Number(b);
+  if (end < start) return undefined;
+  return { offset: start, length: end - start + 1 };
+}
+
+function resolveWindow(
+  spec: { offset?: number; length?: number } | { suffix: number },
+  size: number,
+): ResolvedRange | undefined {
+  if ("suffix" in spec) {
+    if (spec.suffix === 0 || size === 0) return undefined;
+    const length = Math.min(spec.suffix, size);
+    return { offset: size - length, length };
+  }
+  const offset = spec.offset ?? 0;
+  if (offset > size) return undefined;
+  const length = Math.min(spec.length ?? size - offset, size - offset);
+  if (length === 0) return undefined;
+  return { offset, length };
+}
+
+/**
+ * Resolves `spec` against an object of `size` bytes. Returns the clamped range, the whole object for
+ * no range, or `"unsatisfiable"` (object form only; header ranges fall back to the whole object).
+ */
+export function resolveRange(spec: RangeSpec | undefined, size: number): ResolvedRange | "unsatisfiable" {
+  const whole = { offset: 0, length: size };
+  if (spec === undefined) return whole;
+  switch (spec.kind) {
+    case "header":
+      return resolveWindow(spec.spec, size) ?? whole;
+    case "suffix":
+      return resolveWindow({ suffix: spec.suffix }, size) ?? "unsatisfiable";
+    case "window":
+      if (spec.offset === undefined && spec.length === undefined) return whole;
+      return resolveWindow(spec, size) ?? "unsatisfiable";
+  }
+}
