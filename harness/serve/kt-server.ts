@@ -1,8 +1,29 @@
 /**
  * Area C over HTTPS with mutual TLS: the server `edgeconf serve` starts beside the HTTP API.
- * STUB — owned by the key-transparency work.
+ *
+ * The server asks every client for a certificate and checks it against its CA. A request carries
+ * the identity (subject CN) of a VERIFIED certificate only; an absent or unverified certificate
+ * means no identity. Reads (GET) need none; writes (POST, PATCH, epoch publication) without one get
+ * 401 from the simulator, and an operator writing to another operator's namespace gets 403.
+ * Every request is forwarded to `sim.fetch(request, { clientIdentity })`.
+ *
+ * Gaps / by design: the TLS handshake itself never fails for a missing or foreign certificate (the
+ * spec's list example carries no credential, so reads stay open); refusal happens per request.
+ * Certificate revocation is not checked.
  */
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:https";
+import type { AddressInfo } from "node:net";
+import type { TLSSocket } from "node:tls";
 import type { Simulator } from "../../sim/index.ts";
+import { KT_OPERATORS } from "../targets/kt.ts";
+import { type KtCertFiles, prepareKtCertificates } from "./certs.ts";
+
+/** Headers of the connection, not of the request. */
+const HOP_BY_HOP = new Set(["host", "connection", "content-length", "transfer-encoding", "keep-alive", "upgrade"]);
+
+/** Largest request body the server reads (the simulator's own limit is lower). */
+const MAX_READ_BYTES = 1024 * 1024;
 
 export interface KtServerOptions {
   port?: number;
@@ -14,6 +35,11 @@ export interface KtServerOptions {
   caKey?: string;
   serverCert?: string;
   serverKey?: string;
+  /** Operator A's and B's client certificate and key (generated, signed by the CA, when absent). */
+  clientCert?: string;
+  clientKey?: string;
+  clientCert2?: string;
+  clientKey2?: string;
 }
 
 export interface KtServer {
@@ -22,9 +48,114 @@ export interface KtServer {
   ca_cert: string;
   client_cert: string;
   client_key: string;
+  /** Operator B (a second identity): certificate and key paths. */
+  client_cert_2: string;
+  client_key_2: string;
+  /** Every PEM path in use. */
+  files: KtCertFiles;
   close(): Promise<void>;
 }
 
-export async function startKtServer(_sim: Simulator, _options: KtServerOptions): Promise<KtServer> {
-  throw new Error("kt server not implemented yet");
+/** The CN of a verified peer certificate, or undefined. */
+export function verifiedIdentity(socket: TLSSocket): string | undefined {
+  if (!socket.authorized) return undefined;
+  const cert = socket.getPeerCertificate();
+  const cn = cert?.subject?.CN as string | string[] | undefined;
+  const value = Array.isArray(cn) ? cn[0] : cn;
+  return value ? value : undefined;
+}
+
+function json(res: import("node:http").ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+export async function startKtServer(sim: Simulator, options: KtServerOptions): Promise<KtServer> {
+  const files = prepareKtCertificates(options.certDir, options, KT_OPERATORS);
+  const host = options.host ?? "127.0.0.1";
+  const server: Server = createServer(
+    {
+      key: readFileSync(files.server_key),
+      cert: readFileSync(files.server_cert),
+      ca: readFileSync(files.ca_cert),
+      requestCert: true,
+      rejectUnauthorized: false,
+    },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooLarge = false;
+      req.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_READ_BYTES) {
+          tooLarge = true;
+          return;
+        }
+        chunks.push(chunk);
+      });
+      req.on("error", () => res.destroy());
+      req.on("end", () => {
+        if (tooLarge) {
+          json(res, 413, { error: "the body is too large", code: "payload_too_large" });
+          return;
+        }
+        void (async () => {
+          try {
+            const identity = verifiedIdentity(req.socket as TLSSocket);
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(req.headers)) {
+              if (v === undefined || k.startsWith(":") || HOP_BY_HOP.has(k)) continue;
+              headers.set(k, Array.isArray(v) ? v.join(", ") : v);
+            }
+            const method = req.method ?? "GET";
+            const body = method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks);
+            const response = await sim.fetch(new URL(req.url ?? "/", "https://kt.edgeconf.test"), {
+              method,
+              headers,
+              ...(body ? { body } : {}),
+              ...(identity ? { clientIdentity: identity } : {}),
+            });
+            const out = Buffer.from(await response.arrayBuffer());
+            const outHeaders: Record<string, string> = {};
+            response.headers.forEach((v, k) => {
+              outHeaders[k] = v;
+            });
+            outHeaders["content-length"] = String(out.length);
+            res.writeHead(response.status, outHeaders);
+            res.end(out);
+          } catch (e) {
+            // Never a 5xx: the simulator does not throw; anything else is a malformed request.
+            json(res, 400, {
+              error: `the request could not be processed: ${(e as Error).message}`,
+              code: "invalid_body",
+            });
+          }
+        })();
+      });
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return {
+    url: `https://${urlHost}:${port}`,
+    ca_cert: files.ca_cert,
+    client_cert: files.client_cert,
+    client_key: files.client_key,
+    client_cert_2: files.client_cert_2,
+    client_key_2: files.client_key_2,
+    files,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }

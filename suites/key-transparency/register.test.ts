@@ -1,0 +1,183 @@
+/** Area C: registering a namespace (POST /namespaces). */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import {
+  call,
+  checkBody,
+  expectKeyOrder,
+  expectOk,
+  expectRefused,
+  getNamespace,
+  ktOf,
+  type Namespace,
+  randomDigest,
+  registerBody,
+  registerOk,
+  schemas,
+} from "./support.ts";
+
+const SPEC_ORDER = ["name", "log_directory", "root", "status", "reports_uri", "audits_uri", "signature_version"];
+
+/** Sends `body` as operator A and checks it was refused and that no namespace called `name` exists. */
+async function expectRegisterRefused(kt: Awaited<ReturnType<typeof ktOf>>["kt"], body: unknown, name: string) {
+  const res = await call(kt, "POST", "/namespaces", body);
+  expectRefused(res);
+  const after = await getNamespace(kt, name);
+  expect(after.status, `a refused registration must create nothing (${name})`).toBe(404);
+}
+
+function without(body: object, key: string): object {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
+}
+
+describe("register", () => {
+  clauseTest(
+    ["C.register.creates", "C.register.initialization", "C.wire.bare-json", "C.field.status-case"],
+    "a valid registration answers the bare namespace, status Initialization",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const { sent, ns } = await registerOk(kt, { log_directory: "https://logs.example.test/dir" });
+      expect(ns.name).toBe(sent.name);
+      expect(ns.root).toBe(sent.root);
+      expect(ns.log_directory).toBe("https://logs.example.test/dir");
+      expect(ns.signature_version).toBe(1);
+      expect(ns.status).toBe("Initialization");
+      for (const k of SPEC_ORDER) expect(ns).toHaveProperty(k);
+    },
+  );
+
+  clauseTest(
+    ["C.wire.field-order", "C.field.log-directory-optional"],
+    "fields come in the platform's order; log_directory is null when not given",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const { ns } = await registerOk(kt, { signature_version: 2 });
+      expectKeyOrder(ns, [...SPEC_ORDER, "ciphersuite"]);
+      expect(ns.log_directory).toBeNull();
+      if ("ciphersuite" in ns) expect(ns.ciphersuite).toBe(ns.signature_version);
+      const again = await getNamespace(kt, ns.name);
+      expectOk(again);
+      expect(checkBody<Namespace>(again, schemas.namespace)).toEqual(ns);
+    },
+  );
+
+  clauseTest(
+    ["C.field.reports-uri", "C.field.audits-uri"],
+    "reports_uri and audits_uri are relative paths of the name",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const { ns } = await registerOk(kt);
+      expect(ns.reports_uri).toBe(`/namespaces/${ns.name}/reports`);
+      expect(ns.audits_uri).toBe(`/namespaces/${ns.name}/audits`);
+    },
+  );
+
+  clauseTest(
+    ["C.field.signature-version", "C.signature.v2-bincode"],
+    "signature_version 2 is accepted and kept",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const { ns } = await registerOk(kt, { signature_version: 2 });
+      expect(ns.signature_version).toBe(2);
+    },
+  );
+
+  clauseTest(
+    ["C.register.required-fields", "C.field.public"],
+    "a body missing name, root, signature_version or public is refused and creates nothing",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      for (const key of ["root", "signature_version", "public"]) {
+        const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+        await expectRegisterRefused(kt, without(body, key), body.name);
+      }
+      const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+      expectRefused(await call(kt, "POST", "/namespaces", without(body, "name")));
+    },
+  );
+
+  clauseTest(
+    ["C.register.content-type"],
+    "a body that is not JSON, or not sent as application/json, is refused",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+      expectRefused(await call(kt, "POST", "/namespaces", JSON.stringify(body), "a", "text/plain"));
+      expectRefused(await call(kt, "POST", "/namespaces", "{not json", "a"));
+      expectRefused(await call(kt, "POST", "/namespaces", "[]", "a"));
+      expect((await getNamespace(kt, body.name)).status).toBe(404);
+    },
+  );
+
+  clauseTest(
+    ["C.register.name-unique"],
+    "a second registration of a name is refused and changes nothing",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const { ns } = await registerOk(kt, { signature_version: 1 });
+      const res = await call(kt, "POST", "/namespaces", {
+        name: ns.name,
+        public: false,
+        root: `7/${randomDigest()}`,
+        signature_version: 2,
+      });
+      expectRefused(res);
+      const after = await getNamespace(kt, ns.name);
+      expect(checkBody<Namespace>(after, schemas.namespace)).toEqual(ns);
+    },
+  );
+
+  clauseTest(["C.register.status-set-by-service"], "a creation body cannot set status", async (ctx) => {
+    const { kt } = await ktOf(ctx);
+    const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+    const res = await call(kt, "POST", "/namespaces", { ...body, status: "Online" });
+    if (res.status < 300) {
+      // A target that ignores the field must still start in Initialization.
+      expect(checkBody<Namespace>(res, schemas.namespace).status).toBe("Initialization");
+    } else {
+      expectRefused(res);
+      expect((await getNamespace(kt, body.name)).status).toBe(404);
+    }
+  });
+
+  clauseTest(["C.field.root-format"], "a root that is not <number>/<64 hex digits> is refused", async (ctx) => {
+    const { kt } = await ktOf(ctx);
+    const d = randomDigest();
+    for (const root of [d, `x/${d}`, `1/${d.slice(0, 63)}z`, `1/${d.slice(2)}`, `1-${d}`, "", `/${d}`, `1/`]) {
+      const { rootEpoch: _e, rootDigest: _r, ...body } = registerBody({ root });
+      await expectRegisterRefused(kt, body, body.name);
+    }
+    const { rootEpoch: _e, rootDigest: _r, ...body } = registerBody();
+    await expectRegisterRefused(kt, { ...body, root: 1 }, body.name);
+  });
+
+  clauseTest(
+    ["C.field.signature-version"],
+    "signature_version other than the integers 1 and 2 is refused",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      for (const v of [0, 3, -1, 1.5, "1", "2", "0x0001", null, true]) {
+        const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+        await expectRegisterRefused(kt, { ...body, signature_version: v }, body.name);
+      }
+    },
+  );
+
+  clauseTest(
+    ["C.field.log-directory-optional"],
+    "a log_directory that is not an absolute URL is refused",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      for (const v of ["not a url", "/relative/path", "logs.example.test", 42]) {
+        const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+        await expectRegisterRefused(kt, { ...body, log_directory: v }, body.name);
+      }
+    },
+  );
+
+  clauseTest(["C.register.required-fields"], "an empty name is refused", async (ctx) => {
+    const { kt } = await ktOf(ctx);
+    const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+    expectRefused(await call(kt, "POST", "/namespaces", { ...body, name: "" }));
+  });
+});

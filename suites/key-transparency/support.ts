@@ -1,0 +1,205 @@
+/**
+ * Shared helpers of the area C suites: the target's kt endpoint, JSON Schema checks (ajv) of every
+ * response, fresh names and digests, and small request builders. Suites reach the implementation only
+ * through the Target, so they run against the simulator, `serve`, or any kt URL.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Ajv, type ValidateFunction } from "ajv";
+import { expect, type TestContext } from "vitest";
+import { skipUnless } from "../../harness/clauses/test.ts";
+import { PROJECT_ROOT } from "../../harness/expectations.ts";
+import { getTarget, type Target } from "../../harness/targets/index.ts";
+import type { KtIdentity, KtTarget } from "../../harness/targets/kt.ts";
+
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+function schema(name: string): ValidateFunction {
+  const file = path.join(PROJECT_ROOT, "fixtures", "schemas", "key-transparency", name);
+  return ajv.compile(JSON.parse(readFileSync(file, "utf8")) as object);
+}
+export const schemas = {
+  namespace: schema("namespace.schema.json"),
+  list: schema("namespace-list.schema.json"),
+  audit: schema("audit.schema.json"),
+  info: schema("info.schema.json"),
+  lastVerified: schema("last-verified-epoch.schema.json"),
+};
+
+export interface Namespace {
+  name: string;
+  log_directory?: string | null;
+  root?: string | null;
+  last_verified_epoch?: number;
+  status: string;
+  reports_uri: string;
+  audits_uri: string;
+  signature_version?: number;
+  ciphersuite?: number;
+}
+
+export interface Audit {
+  version: number;
+  ciphersuite: number;
+  namespace: string;
+  timestamp: number;
+  epoch: number;
+  digest: string;
+  signature: string;
+  key_id?: number;
+  serialized_message?: string | null;
+}
+
+export interface KtResult<T = unknown> {
+  status: number;
+  text: string;
+  /** The parsed body, undefined when it is not JSON. */
+  json: T | undefined;
+  headers: Headers;
+}
+
+/** The target's kt endpoint, or the test is skipped (capability "kt"; "b" needs a second operator). */
+export async function ktOf(ctx: TestContext, needs: KtIdentity[] = []): Promise<{ target: Target; kt: KtTarget }> {
+  const target = await getTarget();
+  skipUnless(ctx, target, "kt");
+  const kt = target.kt!;
+  for (const who of needs) {
+    if (!kt.identities.includes(who)) {
+      ctx.skip(`target ${target.name} has no client certificate for operator "${who}" (kt-identities)`);
+    }
+  }
+  return { target, kt };
+}
+
+export async function call<T = unknown>(
+  kt: KtTarget,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  as: KtIdentity = "a",
+  contentType = "application/json",
+): Promise<KtResult<T>> {
+  const init: RequestInit & { as: KtIdentity } = { method, as };
+  if (body !== undefined) {
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+    init.headers = { "content-type": contentType };
+  }
+  const res = await kt.fetch(urlPath, init);
+  const text = await res.text();
+  let json: T | undefined;
+  try {
+    json = JSON.parse(text) as T;
+  } catch {
+    json = undefined;
+  }
+  expect(res.status, `no 5xx: ${method} ${urlPath} answered ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+  return { status: res.status, text, json, headers: res.headers };
+}
+
+/** A bare JSON object (no v4 envelope), matching `validate`. */
+export function checkBody<T>(res: KtResult<unknown>, validate: ValidateFunction): T {
+  expect(res.json, `not JSON: ${res.text.slice(0, 200)}`).toBeTypeOf("object");
+  const body = res.json as Record<string, unknown>;
+  expect(body).not.toHaveProperty("success");
+  expect(body).not.toHaveProperty("result");
+  const ok = validate(body);
+  expect(ok, `schema: ${ajv.errorsText(validate.errors)} in ${res.text.slice(0, 300)}`).toBe(true);
+  return body as T;
+}
+
+export function expectOk(res: KtResult<unknown>): void {
+  expect(res.status, `expected 2xx, got ${res.status}: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
+  expect(res.status, `expected 2xx, got ${res.status}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
+}
+
+/** A refusal: a 4xx (the spec shows no error codes; the simulator's choices are in docs/key-transparency.md). */
+export function expectRefused(res: KtResult<unknown>, status?: number): void {
+  expect(res.status, `expected a refusal, got ${res.status}: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(res.status).toBeLessThan(500);
+  if (status !== undefined) expect(res.status, res.text.slice(0, 300)).toBe(status);
+}
+
+const RUN = randomBytes(4).toString("hex");
+let counter = 0;
+
+/** A name no other test (or run) uses: `<tag>-<run>-<n>.edgeconf.test`. */
+export function freshName(tag = "ns"): string {
+  counter += 1;
+  return `${tag}-${RUN}-${counter}.edgeconf.test`;
+}
+
+export function randomDigest(): string {
+  return randomBytes(32).toString("hex");
+}
+
+export interface RegisterBody {
+  name: string;
+  public: boolean;
+  root: string;
+  signature_version: number;
+  log_directory?: string;
+}
+
+export function registerBody(
+  overrides: Partial<RegisterBody> = {},
+): RegisterBody & { rootEpoch: number; rootDigest: string } {
+  const rootEpoch = 1;
+  const rootDigest = randomDigest();
+  return {
+    name: freshName(),
+    public: true,
+    root: `${rootEpoch}/${rootDigest}`,
+    signature_version: 1,
+    ...overrides,
+    rootEpoch,
+    rootDigest,
+  };
+}
+
+/** Registers a namespace (as operator `as`), asserting success; returns the body sent and the answer. */
+export async function registerOk(
+  kt: KtTarget,
+  overrides: Partial<RegisterBody> = {},
+  as: KtIdentity = "a",
+): Promise<{ sent: ReturnType<typeof registerBody>; ns: Namespace }> {
+  const sent = registerBody(overrides);
+  const { rootEpoch: _e, rootDigest: _d, ...body } = sent;
+  const res = await call(kt, "POST", "/namespaces", body, as);
+  expectOk(res);
+  return { sent, ns: checkBody<Namespace>(res, schemas.namespace) };
+}
+
+export async function getNamespace(kt: KtTarget, name: string): Promise<KtResult<Namespace>> {
+  return call<Namespace>(kt, "GET", `/namespaces/${name}`, undefined, "none");
+}
+
+export async function publish(
+  kt: KtTarget,
+  name: string,
+  epoch: number,
+  digest: string,
+  as: KtIdentity = "a",
+): Promise<KtResult<Audit>> {
+  return call<Audit>(kt, "POST", `/namespaces/${name}/audits`, { epoch, digest }, as);
+}
+
+export async function disable(kt: KtTarget, name: string, as: KtIdentity = "a"): Promise<KtResult<Namespace>> {
+  return call<Namespace>(kt, "PATCH", `/namespaces/${name}`, { status: "Disabled" }, as);
+}
+
+export async function listNamespaces(kt: KtTarget): Promise<Namespace[]> {
+  const res = await call(kt, "GET", "/namespaces", undefined, "none");
+  expectOk(res);
+  return checkBody<{ namespaces: Namespace[] }>(res, schemas.list).namespaces;
+}
+
+/** Status compared without case (the spec's list example writes it in lower case). */
+export function sameStatus(actual: string | undefined, expected: string): boolean {
+  return actual?.toLowerCase() === expected.toLowerCase();
+}
+
+/** `keys` appear in `actual` in this relative order (other keys may sit between them). */
+export function expectKeyOrder(actual: object, keys: readonly string[]): void {
+  const present = Object.keys(actual).filter((k) => keys.includes(k));
+  expect(present).toEqual(keys.filter((k) => k in actual));
+}
