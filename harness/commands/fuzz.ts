@@ -1,5 +1,40 @@
-/** `edgeconf fuzz`. STUB — not implemented yet. */
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write("edgeconf fuzz: not implemented yet\n");
-  return 2;
+/**
+ * `edgeconf fuzz --area <area>`: validation fuzzing: the area's properties with many more runs.
+ * Counterexamples are saved as replay files (<out>/<run-id>/replays/*.json) for `edgeconf replay`.
+ */
+import { randomInt } from "node:crypto";
+import path from "node:path";
+import { PROJECT_ROOT } from "../expectations.ts";
+import { replayFileName } from "../fuzz/replay-file.ts";
+import { defaultIo, executeRun } from "../run/execute.ts";
+import { FUZZ_HELP, parseRunArgs } from "../run/options.ts";
+
+export async function run(argv: string[]): Promise<number> {
+  const io = defaultIo();
+  const parsed = parseRunArgs(argv, "fuzz", {
+    env: process.env,
+    cwd: process.cwd(),
+    projectRoot: PROJECT_ROOT,
+    randomSeed: () => randomInt(2 ** 31),
+  });
+  if ("help" in parsed) {
+    io.stdout(FUZZ_HELP);
+    return 0;
+  }
+  if ("error" in parsed) {
+    io.stderr(`edgeconf fuzz: ${parsed.error}\n\n${FUZZ_HELP}`);
+    return 2;
+  }
+  const { report, runDir, exitCode } = await executeRun(parsed.options, io);
+  const found = report.tests.filter((t) => t.property && t.status === "fail");
+  if (found.length > 0) {
+    io.stdout(`Counterexamples (${found.length}):\n`);
+    for (const t of found) {
+      io.stdout(`  ${t.fullName}\n    ${t.property?.counterexample ?? ""}\n`);
+      io.stdout(`    ${path.relative(io.cwd, path.join(runDir, "replays", replayFileName(t)))}\n`);
+    }
+  } else if (exitCode !== 2) {
+    io.stdout(`No unexpected counterexample in ${parsed.options.runs} runs per property.\n`);
+  }
+  return exitCode;
 }

@@ -1,5 +1,25 @@
-/** `edgeconf run`. STUB — not implemented yet. */
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write("edgeconf run: not implemented yet\n");
-  return 2;
+/** `edgeconf run`: every suite and property against a target, and a conformance report. */
+import { randomInt } from "node:crypto";
+import { PROJECT_ROOT } from "../expectations.ts";
+import { defaultIo, executeRun } from "../run/execute.ts";
+import { parseRunArgs, RUN_HELP } from "../run/options.ts";
+
+export async function run(argv: string[]): Promise<number> {
+  const io = defaultIo();
+  const parsed = parseRunArgs(argv, "run", {
+    env: process.env,
+    cwd: process.cwd(),
+    projectRoot: PROJECT_ROOT,
+    randomSeed: () => (process.env.CI ? 20260410 : randomInt(2 ** 31)),
+  });
+  if ("help" in parsed) {
+    io.stdout(RUN_HELP);
+    return 0;
+  }
+  if ("error" in parsed) {
+    io.stderr(`edgeconf run: ${parsed.error}\n\n${RUN_HELP}`);
+    return 2;
+  }
+  const result = await executeRun(parsed.options, io);
+  return result.exitCode;
 }

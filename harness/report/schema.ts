@@ -12,7 +12,7 @@ let validate: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
   if (validate) return validate;
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
   const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
     addFormatsModule) as unknown as (a: Ajv) => Ajv;

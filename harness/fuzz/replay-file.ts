@@ -1,0 +1,78 @@
+/**
+ * Replay files: one saved property counterexample (seed, path, counterexample, test file and name,
+ * target) as `<out>/<run-id>/replays/<name>.json`. `edgeconf replay FILE` runs that one property
+ * again with the seed and path. Pure, apart from the hash of the name.
+ */
+import { createHash } from "node:crypto";
+import type { RunReport, TestEntry } from "../report/types.ts";
+
+export interface ReplayFile {
+  kind: "edgeconf-replay";
+  version: 1;
+  target: { name: string; baseUrl?: string; ktUrl?: string };
+  file: string;
+  /** Describe blocks and title, as in the report. */
+  names: string[];
+  key: string;
+  clauses: string[];
+  seed: number;
+  path?: string;
+  counterexample?: string;
+  error?: string;
+  runId: string;
+}
+
+export function replayFileName(test: TestEntry): string {
+  const slug = test.title
+    .replace(/\[[^\]]*\]$/, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  const hash = createHash("sha256").update(test.key).digest("hex").slice(0, 8);
+  return `${slug || "property"}-${hash}.json`;
+}
+
+export function replayFileOf(report: Pick<RunReport, "target" | "runId">, test: TestEntry): ReplayFile | undefined {
+  if (!test.property) return undefined;
+  return {
+    kind: "edgeconf-replay",
+    version: 1,
+    target: report.target,
+    file: test.file,
+    names: test.fullName.split(" > "),
+    key: test.key,
+    clauses: test.clauses,
+    seed: test.property.seed,
+    ...(test.property.path !== undefined ? { path: test.property.path } : {}),
+    ...(test.property.counterexample !== undefined ? { counterexample: test.property.counterexample } : {}),
+    ...(test.error !== undefined ? { error: test.error } : {}),
+    runId: report.runId,
+  };
+}
+
+/** Parses and checks a replay file's text; a string is the reason it is not one. */
+export function parseReplayFile(text: string): ReplayFile | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return `not JSON: ${(e as Error).message}`;
+  }
+  const r = data as Partial<ReplayFile>;
+  if (typeof r !== "object" || r === null || r.kind !== "edgeconf-replay" || r.version !== 1) {
+    return 'not an edgeconf replay file (kind "edgeconf-replay", version 1)';
+  }
+  if (typeof r.file !== "string" || !r.file) return "file is missing";
+  if (!Array.isArray(r.names) || r.names.length === 0 || !r.names.every((n) => typeof n === "string")) {
+    return "names is missing";
+  }
+  if (typeof r.seed !== "number" || !Number.isInteger(r.seed)) return "seed is missing";
+  if (r.path !== undefined && (typeof r.path !== "string" || !/^\d+(:\d+)*$/.test(r.path))) {
+    return `path must look like 1:0:2, got ${JSON.stringify(r.path)}`;
+  }
+  if (typeof r.target !== "object" || r.target === null || typeof r.target.name !== "string") {
+    return "target is missing";
+  }
+  return r as ReplayFile;
+}

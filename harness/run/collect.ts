@@ -1,0 +1,133 @@
+/**
+ * The runner's vitest reporter: collects every test's result (with `task.meta`: clauses, property
+ * seed/path, expectation) as RawTest records, and shows progress while the run goes on.
+ */
+import path from "node:path";
+import type { SerializedError } from "@vitest/utils";
+import type { Reporter, TestCase, TestModule, TestSpecification } from "vitest/node";
+import { PROJECT_ROOT } from "../expectations.ts";
+import type { RawTest } from "../report/classify.ts";
+
+export function relativeFile(file: string): string {
+  return path.relative(PROJECT_ROOT, file).split(path.sep).join("/");
+}
+
+const MAX_ERROR = 8000;
+
+/** One error as text: message, diff, and the first frames of the project's own code. */
+export function errorText(error: SerializedError & { diff?: string }): string {
+  const head = error.name && !error.message.startsWith(error.name) ? `${error.name}: ${error.message}` : error.message;
+  const parts = [head];
+  if (error.diff) parts.push(error.diff);
+  const frames = (error.stack ?? "")
+    .split("\n")
+    .filter((l) => /^\s+at /.test(l) && !l.includes("node_modules") && !l.includes("node:"))
+    .slice(0, 3);
+  if (frames.length > 0) parts.push(frames.join("\n"));
+  if (error.cause && typeof error.cause === "object") parts.push(`Caused by: ${errorText(error.cause)}`);
+  const text = parts.join("\n");
+  return text.length > MAX_ERROR ? `${text.slice(0, MAX_ERROR)}\n…` : text;
+}
+
+function names(test: TestCase): string[] {
+  const out = [test.name];
+  for (let p = test.parent; p.type === "suite"; p = p.parent) out.unshift(p.name);
+  return out;
+}
+
+export function rawTest(test: TestCase): RawTest {
+  const r = test.result();
+  const meta = test.meta();
+  return {
+    id: test.id,
+    file: relativeFile(test.module.moduleId),
+    names: names(test),
+    state: r.state,
+    ...(r.state === "skipped" && r.note ? { note: r.note } : {}),
+    mode: test.options.mode,
+    errors: r.state === "failed" ? r.errors.map((e) => errorText(e)) : [],
+    durationMs: test.diagnostic()?.duration ?? 0,
+    meta: {
+      ...(meta.clauses ? { clauses: [...meta.clauses] } : {}),
+      ...(meta.property ? { property: { ...meta.property } } : {}),
+      ...(meta.expectation ? { expectation: { ...meta.expectation } } : {}),
+    },
+  };
+}
+
+/** A module that failed as a whole (did not load, or a hook failed) becomes one failing entry. */
+export function moduleFailure(module: TestModule): RawTest | undefined {
+  const errors = module.errors();
+  if (errors.length === 0) return undefined;
+  return {
+    id: module.id,
+    file: relativeFile(module.moduleId),
+    names: ["(test file)"],
+    state: "failed",
+    mode: "run",
+    errors: errors.map((e) => errorText(e)),
+    durationMs: module.diagnostic().duration,
+    meta: {},
+  };
+}
+
+export function collectModule(module: TestModule): RawTest[] {
+  const tests = [...module.children.allTests()].map(rawTest);
+  const failure = moduleFailure(module);
+  return failure ? [failure, ...tests] : tests;
+}
+
+export interface Progress {
+  write(line: string): void;
+}
+
+export class CollectingReporter implements Reporter {
+  readonly tests: RawTest[] = [];
+  readonly runFiles = new Set<string>();
+  readonly unhandledErrors: string[] = [];
+  finishedModules = 0;
+  totalModules = 0;
+  endReason: string | undefined;
+  private collected = new Set<string>();
+
+  constructor(private readonly progress?: Progress) {}
+
+  onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
+    for (const s of specifications) this.runFiles.add(relativeFile(s.moduleId));
+    this.totalModules = this.runFiles.size;
+    this.progress?.write(`running ${this.totalModules} test file(s)`);
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    this.take(module);
+    this.finishedModules++;
+    if (!this.progress) return;
+    const tests = [...module.children.allTests()];
+    const n = (s: string) => tests.filter((t) => t.result().state === s).length;
+    const mark = module.ok() ? "✓" : "✗";
+    const width = String(this.totalModules).length;
+    this.progress.write(
+      `${mark} [${String(this.finishedModules).padStart(width)}/${this.totalModules}] ${relativeFile(module.moduleId)}: ${n("passed")} passed, ${n("failed")} failed, ${n("skipped")} skipped (${Math.round(module.diagnostic().duration)} ms)`,
+    );
+    for (const t of tests) if (t.result().state === "failed") this.progress.write(`    ✗ ${t.fullName}`);
+  }
+
+  onTestRunEnd(
+    modules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<SerializedError>,
+    reason: string,
+  ): void {
+    for (const m of modules) {
+      this.runFiles.add(relativeFile(m.moduleId));
+      this.take(m);
+    }
+    this.unhandledErrors.push(...unhandledErrors.map((e) => errorText(e)));
+    this.endReason = reason;
+  }
+
+  private take(module: TestModule): void {
+    if (this.collected.has(module.id)) return;
+    this.collected.add(module.id);
+    this.tests.push(...collectModule(module));
+  }
+}

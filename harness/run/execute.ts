@@ -1,0 +1,185 @@
+/**
+ * What `edgeconf run` and `edgeconf fuzz` do: set up the workers' environment, probe a network
+ * target, run vitest, build the report, write its files (and replay files of property failures),
+ * print a summary, and return the exit code.
+ */
+import * as nodeFs from "node:fs";
+import path from "node:path";
+import { clauses } from "../clauses/index.ts";
+import { expectationsPath, loadExpectations, PROJECT_ROOT } from "../expectations.ts";
+import { replayFileName, replayFileOf } from "../fuzz/replay-file.ts";
+import { buildReport } from "../report/build.ts";
+import { consoleSummary } from "../report/console.ts";
+import { exactNamePattern, shellLine } from "../report/shell.ts";
+import type { RunReport, TestEntry } from "../report/types.ts";
+import { type ReportFs, writeReport } from "../report/write.ts";
+import type { RunOptions } from "./options.ts";
+import { probeTarget } from "./probe.ts";
+import { versions } from "./versions.ts";
+import { runVitest, type VitestRun } from "./vitest.ts";
+
+export interface RunIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export const defaultIo = (): RunIo => ({
+  stdout: (t) => process.stdout.write(t),
+  stderr: (t) => process.stderr.write(t),
+  env: process.env,
+  cwd: process.cwd(),
+});
+
+export function runIdOf(started: Date, options: Pick<RunOptions, "target" | "shard" | "command">): string {
+  const stamp = started.toISOString().replace(/[:.]/g, "-");
+  const shard = options.shard ? `-shard-${options.shard.index}-of-${options.shard.count}` : "";
+  return `${stamp}-${options.command === "fuzz" ? "fuzz-" : ""}${options.target}${shard}`;
+}
+
+/** The environment the test workers read (EDGECONF_*), set on `env` (workers inherit it). */
+export function applyWorkerEnv(env: NodeJS.ProcessEnv, options: RunOptions, expectationsFile: string): void {
+  const set = (k: string, v: string | undefined) => {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  };
+  set("EDGECONF_TARGET", options.target);
+  set("EDGECONF_SEED", String(options.seed));
+  set("EDGECONF_BASE_URL", options.baseUrl);
+  set("EDGECONF_KT_URL", options.ktUrl);
+  set("EDGECONF_EXPECTATIONS", expectationsFile);
+  set("EDGECONF_RUNS", options.runs !== undefined ? String(options.runs) : undefined);
+  set("EDGECONF_PATH", undefined);
+}
+
+/** The command line that runs one test again (a replay file for properties). */
+export function replayCommand(
+  test: TestEntry,
+  options: Pick<RunOptions, "target" | "baseUrl" | "ktUrl" | "seed" | "outDir">,
+  runId: string,
+  cwd: string,
+): string {
+  if (test.property) {
+    const file = path.relative(cwd, path.join(options.outDir, runId, "replays", replayFileName(test)));
+    return shellLine(["npx", "edgeconf", "replay", file]);
+  }
+  return shellLine([
+    "npx",
+    "edgeconf",
+    "run",
+    "--target",
+    options.target,
+    ...(options.baseUrl ? ["--base-url", options.baseUrl] : []),
+    ...(options.ktUrl ? ["--kt-url", options.ktUrl] : []),
+    "--seed",
+    String(options.seed),
+    "--include",
+    path.relative(cwd, path.join(PROJECT_ROOT, test.file)),
+    "--grep",
+    exactNamePattern(test.title),
+  ]);
+}
+
+export interface ExecuteResult {
+  report: RunReport;
+  runDir: string;
+  exitCode: 0 | 1 | 2;
+}
+
+export async function executeRun(
+  options: RunOptions,
+  io: RunIo = defaultIo(),
+  fs: ReportFs & Pick<typeof nodeFs, "readFileSync"> = nodeFs,
+): Promise<ExecuteResult> {
+  const started = new Date();
+  const runId = runIdOf(started, options);
+  const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {});
+  const runDir = path.join(options.outDir, runId);
+  applyWorkerEnv(io.env, options, expectationsFile);
+
+  const problems: string[] = [];
+  let expectations = new Map<string, string>();
+  try {
+    expectations = loadExpectations(options.target, io.env);
+  } catch (e) {
+    problems.push(`expectations file ${expectationsFile} cannot be read: ${(e as Error).message}`);
+  }
+
+  let aborted = problems.length > 0;
+  if (!aborted && options.target === "http") {
+    const urls = [
+      ...(options.baseUrl ? [{ name: "base-url", url: options.baseUrl }] : []),
+      ...(options.ktUrl ? [{ name: "kt-url", url: options.ktUrl }] : []),
+    ];
+    if (!options.quiet) io.stderr(`probing ${urls.map((u) => u.url).join(", ")}\n`);
+    problems.push(...(await probeTarget(urls)));
+    aborted = problems.length > 0;
+  }
+
+  const blobName = options.shard ? `shard-${options.shard.index}-of-${options.shard.count}.json` : undefined;
+  let run: VitestRun = { tests: [], runFiles: [], unhandledErrors: [], problems: [] };
+  if (!aborted) {
+    run = await runVitest({
+      include: options.include,
+      ...(options.grep !== undefined ? { grep: options.grep } : {}),
+      ...(options.shard ? { shard: options.shard } : {}),
+      ...(blobName ? { blobFile: path.join(runDir, "blob", blobName) } : {}),
+      timeoutMs: options.timeoutMs,
+      maxTimeMs: options.maxTimeMs,
+      ...(options.quiet ? {} : { progress: { write: (line: string) => io.stderr(`${line}\n`) } }),
+    });
+    problems.push(...run.problems);
+    if (run.tests.length === 0 && run.problems.length === 0 && !options.shard) {
+      problems.push(`no tests matched the selection (include: ${options.include.join(", ")}${options.grep ? `, grep: ${options.grep}` : ""})`);
+      aborted = true;
+    }
+  }
+
+  const report = buildReport({
+    runId,
+    target: {
+      name: options.target,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      ...(options.ktUrl ? { ktUrl: options.ktUrl } : {}),
+    },
+    versions: versions(),
+    seed: options.seed,
+    started: started.toISOString(),
+    finished: new Date().toISOString(),
+    selection: {
+      areas: options.areas,
+      include: options.include,
+      ...(options.grep !== undefined ? { grep: options.grep } : {}),
+      ...(options.shard ? { shard: options.shard } : {}),
+      ...(options.runs !== undefined ? { runs: options.runs } : {}),
+    },
+    expectationsFile: nodeFs.existsSync(expectationsFile) ? path.relative(PROJECT_ROOT, expectationsFile) || expectationsFile : null,
+    expectations,
+    tests: run.tests,
+    runFiles: run.runFiles,
+    problems,
+    aborted,
+    unhandledErrors: run.unhandledErrors,
+    clauses,
+    fileExists: (file) => nodeFs.existsSync(path.join(PROJECT_ROOT, file)),
+    replayFor: (test) => replayCommand(test, options, runId, io.cwd),
+  });
+
+  const extra: Record<string, string> = {};
+  for (const test of report.tests) {
+    const replay = replayFileOf(report, test);
+    if (replay) extra[`replays/${replayFileName(test)}`] = `${JSON.stringify(replay, null, 2)}\n`;
+  }
+  if (blobName) {
+    try {
+      extra[`blob/${blobName}`] = fs.readFileSync(path.join(runDir, "blob", blobName), "utf8");
+    } catch {
+      report.problems.push(`the shard's blob (${blobName}) was not written`);
+      if (report.outcome === "as-expected") Object.assign(report, { outcome: "unexpected", exitCode: 1 });
+    }
+  }
+  writeReport(report, options.outDir, fs, extra);
+  io.stdout(consoleSummary(report, path.relative(io.cwd, runDir) || runDir));
+  return { report, runDir, exitCode: report.exitCode };
+}

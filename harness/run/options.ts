@@ -1,0 +1,281 @@
+/**
+ * Command-line options of `edgeconf run` and `edgeconf fuzz`, parsed into RunOptions. Pure: a usage
+ * error comes back as `{ error }`, never as an exception.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { AREAS, type Area } from "../clauses/types.ts";
+import { TARGET_NAMES, type TargetName } from "../targets/types.ts";
+
+export interface RunOptions {
+  command: "run" | "fuzz";
+  target: TargetName;
+  baseUrl?: string;
+  ktUrl?: string;
+  areas: Area[];
+  seed: number;
+  /** Where reports go (absolute). */
+  outDir: string;
+  /** An explicit expectations file (absolute); else fixtures/expectations/<target>.json. */
+  expectationsFile?: string;
+  shard?: { index: number; count: number };
+  /** Per-test timeout (ms); hooks get twice as long. */
+  timeoutMs: number;
+  /** The whole run's limit (ms): past it, the watchdog cancels the run. */
+  maxTimeMs: number;
+  /** Test file globs relative to the project root; default: the suites and properties of the areas. */
+  include: string[];
+  /** Only tests whose name matches (vitest's testNamePattern). */
+  grep?: string;
+  /** Property runs (EDGECONF_RUNS); fuzz raises it. */
+  runs?: number;
+  quiet: boolean;
+}
+
+export type Parsed<T> = { options: T } | { error: string } | { help: true };
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_TIME_MS = 20 * 60_000;
+export const DEFAULT_FUZZ_RUNS = 1000;
+
+const LETTERS: Record<string, Area> = { a: "dns-protection", b: "dns-records", c: "key-transparency", d: "object-store" };
+
+/** `a,b` or `dns-protection,dns-records` (letters or names, any case). */
+export function parseAreas(text: string): Area[] | string {
+  const out: Area[] = [];
+  for (const part of text.split(",").map((s) => s.trim().toLowerCase())) {
+    if (!part) continue;
+    const area = LETTERS[part] ?? ((AREAS as readonly string[]).includes(part) ? (part as Area) : undefined);
+    if (!area) return `unknown area "${part}" (use a, b, c, d or ${AREAS.join(", ")})`;
+    if (!out.includes(area)) out.push(area);
+  }
+  return out.length > 0 ? out : "--areas needs at least one area";
+}
+
+export function parseShard(text: string): { index: number; count: number } | string {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(m?.[1]);
+  const count = Number(m?.[2]);
+  if (!m || count < 1 || index < 1 || index > count) return `--shard must be i/n with 1 <= i <= n, got "${text}"`;
+  return { index, count };
+}
+
+function positiveInt(name: string, text: string | undefined, max = Number.MAX_SAFE_INTEGER): number | string {
+  const n = Number(text);
+  if (text === undefined || !/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
+    return `${name} must be a positive integer${max < Number.MAX_SAFE_INTEGER ? ` up to ${max}` : ""}, got "${text}"`;
+  }
+  return n;
+}
+
+/** A seed fast-check accepts: a 32-bit signed integer. */
+export function parseSeed(text: string): number | string {
+  const n = Number(text);
+  if (!/^-?\d+$/.test(text.trim()) || !Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31) {
+    return `--seed must be an integer between -2147483648 and 2147483647, got "${text}"`;
+  }
+  return n;
+}
+
+function parseUrl(name: string, text: string): string | { error: string } {
+  try {
+    const u = new URL(text);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return { error: `${name} must be an http(s) URL` };
+    return text.replace(/\/+$/, "");
+  } catch {
+    return { error: `${name} is not a URL: "${text}"` };
+  }
+}
+
+export function defaultInclude(areas: readonly Area[]): string[] {
+  return areas.flatMap((a) => [`suites/${a}/**/*.test.ts`, `properties/${a}/**/*.test.ts`]);
+}
+
+export interface ParseContext {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  projectRoot: string;
+  /** A seed when none is given (the CLI draws one and records it). */
+  randomSeed: () => number;
+}
+
+export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: ParseContext): Parsed<RunOptions> {
+  let values: Record<string, string | boolean | string[] | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        target: { type: "string" },
+        "base-url": { type: "string" },
+        "kt-url": { type: "string" },
+        areas: { type: "string" },
+        area: { type: "string" },
+        seed: { type: "string" },
+        out: { type: "string" },
+        expectations: { type: "string" },
+        shard: { type: "string" },
+        timeout: { type: "string" },
+        "max-time": { type: "string" },
+        include: { type: "string", multiple: true },
+        grep: { type: "string" },
+        runs: { type: "string" },
+        quiet: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+  if (values.help) return { help: true };
+  if (positionals.length > 0) return { error: `unexpected argument "${positionals[0]}"` };
+  const str = (k: string) => values[k] as string | undefined;
+
+  const targetName = str("target") ?? ctx.env.EDGECONF_TARGET ?? "sim";
+  if (!(TARGET_NAMES as readonly string[]).includes(targetName)) {
+    return { error: `--target must be one of ${TARGET_NAMES.join(", ")}, got "${targetName}"` };
+  }
+  const target = targetName as TargetName;
+
+  let areas: Area[] = [...AREAS];
+  if (command === "fuzz") {
+    if (str("areas") !== undefined) return { error: "fuzz takes one --area, not --areas" };
+    const a = str("area");
+    if (a === undefined) return { error: "fuzz needs --area <area> (a, b, c, d or an area name)" };
+    const parsed = parseAreas(a);
+    if (typeof parsed === "string") return { error: parsed };
+    if (parsed.length !== 1) return { error: "fuzz takes exactly one area" };
+    areas = parsed;
+  } else {
+    if (str("area") !== undefined) return { error: "run takes --areas (comma-separated), not --area" };
+    if (str("runs") !== undefined) return { error: "--runs belongs to fuzz" };
+    const a = str("areas");
+    if (a !== undefined) {
+      const parsed = parseAreas(a);
+      if (typeof parsed === "string") return { error: parsed };
+      areas = parsed;
+    }
+  }
+
+  const seedText = str("seed") ?? (ctx.env.EDGECONF_SEED || undefined);
+  let seed: number;
+  if (seedText !== undefined) {
+    const s = parseSeed(seedText);
+    if (typeof s === "string") return { error: s };
+    seed = s;
+  } else {
+    seed = ctx.randomSeed();
+  }
+
+  const baseText = str("base-url") ?? (ctx.env.EDGECONF_BASE_URL || undefined);
+  const ktText = str("kt-url") ?? (ctx.env.EDGECONF_KT_URL || undefined);
+  const baseUrl = baseText === undefined ? undefined : parseUrl("--base-url", baseText);
+  const ktUrl = ktText === undefined ? undefined : parseUrl("--kt-url", ktText);
+  if (typeof baseUrl === "object") return baseUrl;
+  if (typeof ktUrl === "object") return ktUrl;
+  if (target === "http" && !baseUrl && !ktUrl) {
+    return { error: "--target http needs --base-url (areas A, B) and/or --kt-url (area C)" };
+  }
+  if (target !== "http" && (str("base-url") !== undefined || str("kt-url") !== undefined)) {
+    return { error: "--base-url and --kt-url go with --target http" };
+  }
+
+  let shard: RunOptions["shard"];
+  if (str("shard") !== undefined) {
+    const s = parseShard(str("shard") ?? "");
+    if (typeof s === "string") return { error: s };
+    shard = s;
+  }
+  const timeout = str("timeout") === undefined ? DEFAULT_TIMEOUT_MS : positiveInt("--timeout", str("timeout"));
+  if (typeof timeout === "string") return { error: timeout };
+  const maxTime = str("max-time") === undefined ? DEFAULT_MAX_TIME_MS : positiveInt("--max-time", str("max-time"));
+  if (typeof maxTime === "string") return { error: maxTime };
+  let runs: number | undefined;
+  if (command === "fuzz") {
+    const r = str("runs") === undefined ? DEFAULT_FUZZ_RUNS : positiveInt("--runs", str("runs"), 10_000_000);
+    if (typeof r === "string") return { error: r };
+    runs = r;
+  }
+
+  const toRoot = (p: string) => {
+    const rel = path.relative(ctx.projectRoot, path.resolve(ctx.cwd, p)).split(path.sep).join("/");
+    return rel === "" ? "." : rel;
+  };
+  const includeArg = values.include as string[] | undefined;
+  const include = includeArg?.length
+    ? includeArg.map(toRoot)
+    : command === "fuzz"
+      ? areas.map((a) => `properties/${a}/**/*.test.ts`)
+      : defaultInclude(areas);
+  const grep = str("grep");
+  if (grep !== undefined) {
+    try {
+      new RegExp(grep);
+    } catch {
+      return { error: `--grep is not a regular expression: "${grep}"` };
+    }
+  }
+  const expectations = str("expectations") ?? (ctx.env.EDGECONF_EXPECTATIONS || undefined);
+
+  return {
+    options: {
+      command,
+      target,
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(ktUrl ? { ktUrl } : {}),
+      areas,
+      seed,
+      outDir: path.resolve(ctx.cwd, str("out") ?? "reports"),
+      ...(expectations ? { expectationsFile: path.resolve(ctx.cwd, expectations) } : {}),
+      ...(shard ? { shard } : {}),
+      timeoutMs: timeout,
+      maxTimeMs: maxTime,
+      include,
+      ...(grep !== undefined ? { grep } : {}),
+      ...(runs !== undefined ? { runs } : {}),
+      quiet: values.quiet === true,
+    },
+  };
+}
+
+export const RUN_HELP = `Usage: edgeconf run [options]
+
+Runs the conformance suites and properties against a target and writes a report to
+<out>/<run-id>/ and <out>/latest/ (report.json, junit.xml, report.md, report.html).
+
+Options:
+  --target sim|serve|http|miniflare  the implementation under test (default: sim, or EDGECONF_TARGET)
+  --base-url URL       http target: the management API root, ending in /client/v4 (areas A, B)
+  --kt-url URL         http target: the key-transparency service (area C)
+  --areas a,b          areas to run: letters a-d or names (default: all four)
+  --seed N             seed of the run (properties, simulator); default: drawn and recorded
+  --out DIR            report directory (default: reports)
+  --expectations FILE  known deviations (default: fixtures/expectations/<target>.json)
+  --shard i/n          run shard i of n and keep a blob for \`edgeconf report merge\`
+  --timeout MS         per-test timeout (default: ${DEFAULT_TIMEOUT_MS}); hooks get twice as long
+  --max-time MS        watchdog for the whole run (default: ${DEFAULT_MAX_TIME_MS})
+  --include GLOB       run these test files instead (repeatable; relative to the current directory)
+  --grep REGEX         only tests whose name matches
+  --quiet              no progress lines
+
+Credentials of the http target come from the environment: CLOUDFLARE_API_TOKEN, CLOUDFLARE_EMAIL,
+CLOUDFLARE_API_KEY, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_ZONE_ID (and EDGECONF_KT_CA/CERT/KEY for area C).
+
+Exit status: 0 every result as expected, 1 unexpected results, 2 usage error or unreachable target.
+`;
+
+export const FUZZ_HELP = `Usage: edgeconf fuzz --area <area> [options]
+
+Runs the properties of one area with many more runs (validation fuzzing). Each counterexample is
+saved as <out>/<run-id>/replays/<name>.json; \`edgeconf replay FILE\` runs it again.
+
+Options:
+  --area a|b|c|d       the area (letter or name), required
+  --runs N             runs per property (default: ${DEFAULT_FUZZ_RUNS})
+  --target, --base-url, --kt-url, --seed, --out, --expectations, --timeout, --max-time,
+  --include, --grep, --quiet   as for edgeconf run
+
+Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target.
+`;

@@ -1,0 +1,90 @@
+/**
+ * Runs test files through vitest's node API (createVitest) with the collecting reporter, a per-test
+ * and per-hook timeout and a watchdog over the whole run; or merges shard blobs (mergeReports).
+ */
+import path from "node:path";
+import { createVitest } from "vitest/node";
+import { PROJECT_ROOT } from "../expectations.ts";
+import type { RawTest } from "../report/classify.ts";
+import { CollectingReporter, type Progress } from "./collect.ts";
+
+export interface VitestRun {
+  tests: RawTest[];
+  runFiles: string[];
+  unhandledErrors: string[];
+  /** What went wrong with the run itself (watchdog, vitest errors). */
+  problems: string[];
+}
+
+export interface VitestRunOptions {
+  include: string[];
+  grep?: string;
+  shard?: { index: number; count: number };
+  /** Where the blob reporter writes (shards). */
+  blobFile?: string;
+  timeoutMs: number;
+  maxTimeMs: number;
+  progress?: Progress;
+  /** Merge the blobs in this directory instead of running tests. */
+  mergeFrom?: string;
+}
+
+/** How long the watchdog waits for a cancelled run to wind down before giving up on it. */
+const CANCEL_GRACE_MS = 15_000;
+
+export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
+  const collector = new CollectingReporter(options.progress);
+  const problems: string[] = [];
+  const reporters: (CollectingReporter | [string, Record<string, unknown>])[] = [collector];
+  if (options.blobFile) reporters.push(["blob", { outputFile: options.blobFile }]);
+  const vitest = await createVitest(
+    "test",
+    {
+      root: PROJECT_ROOT,
+      config: path.join(PROJECT_ROOT, "vitest.config.ts"),
+      run: true,
+      watch: false,
+      include: options.include,
+      passWithNoTests: true,
+      // biome-ignore lint/suspicious/noExplicitAny: vitest's reporter tuple type is not exported
+      reporters: reporters as any,
+      testTimeout: options.timeoutMs,
+      hookTimeout: options.timeoutMs * 2,
+      teardownTimeout: 10_000,
+      ...(options.grep !== undefined ? { testNamePattern: options.grep } : {}),
+      ...(options.shard ? { shard: `${options.shard.index}/${options.shard.count}` } : {}),
+      ...(options.mergeFrom ? { mergeReports: options.mergeFrom } : {}),
+    },
+    { logLevel: "error" },
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const work = (async () => {
+    if (options.mergeFrom) await vitest.mergeReports(options.mergeFrom);
+    else await vitest.start();
+  })();
+  const watchdog = new Promise<"watchdog">((resolve) => {
+    timer = setTimeout(() => {
+      problems.push(
+        `watchdog: the run did not finish within ${options.maxTimeMs} ms (--max-time); it was cancelled, ` +
+          `${collector.finishedModules} of ${collector.totalModules} test files finished`,
+      );
+      void vitest.cancelCurrentRun("keyboard-input");
+      setTimeout(() => resolve("watchdog"), CANCEL_GRACE_MS).unref();
+    }, options.maxTimeMs);
+    timer.unref();
+  });
+  try {
+    await Promise.race([work, watchdog]);
+  } catch (e) {
+    problems.push(`vitest failed: ${(e as Error).stack ?? String(e)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  await Promise.race([vitest.close().catch(() => {}), new Promise((r) => setTimeout(r, 10_000).unref())]);
+  return {
+    tests: collector.tests,
+    runFiles: [...collector.runFiles].sort(),
+    unhandledErrors: collector.unhandledErrors,
+    problems,
+  };
+}
