@@ -1,0 +1,87 @@
+/** Area B: the create endpoint, the envelope, authentication, versioning and the record's fields. */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { checkEnvelope, cleanupAfterAll, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
+
+cleanupAfterAll();
+
+const ISO_Z = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d+Z$/;
+
+describe("dns records: create, envelope, fields", () => {
+  clauseTest(
+    ["B.create.endpoint", "B.envelope.success", "B.version.v4", "B.auth.email-key"],
+    "POST /zones/{zone_id}/dns_records with email + key answers the envelope with the record",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      expect(records.api.baseUrl).toMatch(/\/v4$/);
+      const label = uniqueLabel("env");
+      const res = await records.post(
+        { type: "A", name: label, content: "198.51.100.7", ttl: 3600, proxied: false },
+        { auth: "key" },
+      );
+      const env = checkEnvelope(res);
+      expect(res.status).toBe(200);
+      expect(env.success).toBe(true);
+      expect(env.errors).toEqual([]);
+      expect(env.messages).toEqual([]);
+      const r = records.ok(res);
+      expect(r).toMatchObject({ type: "A", content: "198.51.100.7", ttl: 3600, proxied: false });
+    },
+  );
+
+  clauseTest(
+    ["B.record.fields", "B.record.meta", "B.record.comment-null", "B.record.tags", "B.record.timestamps", "B.record.zone"],
+    "a created record carries every listed field with its type",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const r = await records.create({ type: "A", name: uniqueLabel("fld"), content: "198.51.100.8", ttl: 120 });
+      for (const k of ["id", "zone_id", "zone_name", "name", "type", "content"] as const) expect(typeof r[k]).toBe("string");
+      for (const k of ["proxiable", "proxied", "locked"] as const) expect(typeof r[k]).toBe("boolean");
+      expect(typeof r.ttl).toBe("number");
+      expect(Object.keys(r.meta).sort()).toEqual(
+        expect.arrayContaining(["auto_added", "managed_by_apps", "managed_by_tunnel", "source"]),
+      );
+      expect(typeof r.meta.auto_added).toBe("boolean");
+      expect(typeof r.meta.managed_by_apps).toBe("boolean");
+      expect(typeof r.meta.managed_by_tunnel).toBe("boolean");
+      expect(typeof r.meta.source).toBe("string");
+      expect(r.comment).toBeNull();
+      expect(r.tags).toEqual([]);
+      expect(r.created_on).toMatch(ISO_Z);
+      expect(r.modified_on).toMatch(ISO_Z);
+      expect(Number.isNaN(Date.parse(r.created_on))).toBe(false);
+      expect(r.zone_id).toBe(records.zoneId);
+      expect(r.zone_name).toBe(await records.zoneName());
+      expect(r.name.endsWith(`.${r.zone_name}`)).toBe(true);
+    },
+  );
+
+  clauseTest(["B.record.id"], "ids are assigned by the service, one per record", async (ctx) => {
+    const { records } = await recordsOf(ctx);
+    const a = await records.create({ type: "TXT", name: uniqueLabel("id"), content: "one" });
+    const b = await records.create({ type: "TXT", name: uniqueLabel("id"), content: "two" });
+    expect(a.id).not.toBe(b.id);
+    expect(a.id.length).toBeGreaterThan(0);
+  });
+
+  clauseTest(
+    ["B.envelope.failure", "B.validation.code"],
+    "a refused create answers success false, a non-empty errors array, result null",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const res = await records.post({ type: "A", name: uniqueLabel("bad"), content: "not-an-ip" });
+      const env = expectFailure(res, 400, 1004);
+      expect(env.errors.length).toBeGreaterThan(0);
+      expect(env.result).toBeNull();
+      expect(env.errors[0]?.error_chain?.length ?? 0).toBeGreaterThan(0);
+    },
+  );
+
+  clauseTest(["B.auth.missing", "B.envelope.failure"], "no credentials: 400/9106 and nothing is created", async (ctx) => {
+    const { records } = await recordsOf(ctx);
+    const label = uniqueLabel("noauth");
+    const res = await records.post({ type: "A", name: label, content: "198.51.100.9" }, { auth: "none" });
+    expectFailure(res, 400, 9106);
+    expect(await records.at(await records.fqdn(label))).toEqual([]);
+  });
+});

@@ -1,0 +1,249 @@
+/**
+ * Helpers of the area B suites: the target's api, a records client that checks every response
+ * against the JSON Schemas in fixtures/schemas (ajv) and the v4 envelope, unique names per test,
+ * and cleanup of what a file created (so the suites can run against a real zone).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormatsModule from "ajv-formats";
+import { afterAll, expect, type TestContext } from "vitest";
+import { skipUnless } from "../../harness/clauses/test.ts";
+import { PROJECT_ROOT } from "../../harness/expectations.ts";
+import type { ApiRequestInit, ApiResult, ApiTarget } from "../../harness/targets/api.ts";
+import { getTarget, type Target } from "../../harness/targets/index.ts";
+
+const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as unknown as (
+  a: Ajv,
+) => Ajv;
+addFormats(ajv);
+function schema(...parts: string[]): ValidateFunction {
+  const file = path.join(PROJECT_ROOT, "fixtures", "schemas", ...parts);
+  return ajv.compile(JSON.parse(readFileSync(file, "utf8")) as object);
+}
+const envelopeSchema = schema("api", "envelope.schema.json");
+const recordSchema = schema("dns-records", "record.schema.json");
+const deleteSchema = schema("dns-records", "delete-result.schema.json");
+
+export interface ErrorItem {
+  code: number;
+  message: string;
+  error_chain?: ErrorItem[];
+}
+
+export interface Envelope<T = unknown> {
+  result: T;
+  success: boolean;
+  errors: ErrorItem[];
+  messages: unknown[];
+  result_info?: { page: number; per_page: number; count: number; total_count: number; total_pages: number };
+}
+
+export interface DnsRecord {
+  id: string;
+  zone_id: string;
+  zone_name: string;
+  name: string;
+  type: string;
+  content: string;
+  proxiable: boolean;
+  proxied: boolean;
+  ttl: number;
+  locked: boolean;
+  meta: { auto_added: boolean; managed_by_apps: boolean; managed_by_tunnel: boolean; source: string };
+  comment: string | null;
+  tags: string[];
+  settings?: Record<string, unknown>;
+  created_on: string;
+  modified_on: string;
+  priority?: number;
+  data?: Record<string, unknown>;
+}
+
+/** Asserts a v4 envelope (schema), no 5xx, and returns it. */
+export function checkEnvelope<T>(res: ApiResult<unknown>): Envelope<T> {
+  expect(res.status, `5xx: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+  expect(res.json, `not JSON: ${res.text.slice(0, 200)}`).toBeDefined();
+  const ok = envelopeSchema(res.json);
+  expect(ok, `envelope schema: ${ajv.errorsText(envelopeSchema.errors)} in ${res.text.slice(0, 300)}`).toBe(true);
+  return res.json as Envelope<T>;
+}
+
+/** Asserts `r` matches the record schema. */
+export function checkRecord(r: unknown): DnsRecord {
+  const ok = recordSchema(r);
+  expect(ok, `record schema: ${ajv.errorsText(recordSchema.errors)} in ${JSON.stringify(r).slice(0, 400)}`).toBe(true);
+  return r as DnsRecord;
+}
+
+/** Every error code of a failure envelope, top level and error_chain. */
+export function codesOf(env: Envelope): number[] {
+  const out: number[] = [];
+  const walk = (items: readonly ErrorItem[] | undefined) => {
+    for (const e of items ?? []) {
+      out.push(e.code);
+      walk(e.error_chain);
+    }
+  };
+  walk(env.errors);
+  return out;
+}
+
+/** Asserts a failure with `status` whose codes include every one of `codes`. */
+export function expectFailure(res: ApiResult<unknown>, status: number, ...codes: number[]): Envelope {
+  const env = checkEnvelope(res);
+  expect(env.success, res.text.slice(0, 300)).toBe(false);
+  expect(res.status, res.text.slice(0, 300)).toBe(status);
+  for (const c of codes) expect(codesOf(env), res.text.slice(0, 300)).toContain(c);
+  return env;
+}
+
+let counter = 0;
+const runTag = (process.pid % 46656).toString(36) + (Date.now() % 1679616).toString(36);
+
+/** A relative name no other test of this run uses: starts with a letter, ends with a digit or letter. */
+export function uniqueLabel(prefix = "t"): string {
+  counter++;
+  return `${prefix}${counter}x${runTag}`;
+}
+
+/** The records API of the target's primary zone, tracking what it created for cleanup. */
+export class Records {
+  readonly api: ApiTarget;
+  readonly zoneId: string;
+  #zoneName: string;
+  readonly created = new Set<string>();
+
+  constructor(api: ApiTarget) {
+    this.api = api;
+    this.zoneId = api.credentials.zone_id;
+    this.#zoneName = api.credentials.zone_name.toLowerCase();
+  }
+
+  get path(): string {
+    return `/zones/${this.zoneId}/dns_records`;
+  }
+
+  /** The zone's name (from the credentials, else learnt from a response). */
+  async zoneName(): Promise<string> {
+    if (this.#zoneName === "") {
+      const r = await this.create({ type: "TXT", name: uniqueLabel("zn"), content: "edgeconf" });
+      this.#zoneName = r.zone_name.toLowerCase();
+    }
+    return this.#zoneName;
+  }
+
+  /** The full name of a relative label. */
+  async fqdn(label: string): Promise<string> {
+    return `${label}.${await this.zoneName()}`;
+  }
+
+  #track(env: Envelope<unknown>): void {
+    if (!env.success) return;
+    const r = env.result as { id?: string; zone_name?: string } | null;
+    if (r?.id) this.created.add(r.id);
+    if (this.#zoneName === "" && r?.zone_name) this.#zoneName = r.zone_name.toLowerCase();
+  }
+
+  /** POST without assertions on the outcome (envelope checked). */
+  async post(body: unknown, init?: ApiRequestInit): Promise<ApiResult<Envelope<DnsRecord>>> {
+    const res = await this.api.request<Envelope<DnsRecord>>("POST", this.path, body, init);
+    this.#track(checkEnvelope(res));
+    return res;
+  }
+
+  /** POST that must succeed; returns the schema-checked record. */
+  async create(body: Record<string, unknown>): Promise<DnsRecord> {
+    const res = await this.post(body);
+    return this.ok(res);
+  }
+
+  /** Asserts a 200 success and a schema-valid record result. */
+  ok(res: ApiResult<unknown>): DnsRecord {
+    const env = checkEnvelope<DnsRecord>(res);
+    expect(env.success, res.text.slice(0, 400)).toBe(true);
+    expect(res.status).toBe(200);
+    return checkRecord(env.result);
+  }
+
+  async get(id: string): Promise<ApiResult<Envelope<DnsRecord>>> {
+    return this.api.request("GET", `${this.path}/${id}`);
+  }
+
+  async patch(id: string, body: unknown): Promise<ApiResult<Envelope<DnsRecord>>> {
+    return this.api.request("PATCH", `${this.path}/${id}`, body);
+  }
+
+  async put(id: string, body: unknown): Promise<ApiResult<Envelope<DnsRecord>>> {
+    return this.api.request("PUT", `${this.path}/${id}`, body);
+  }
+
+  async delete(id: string): Promise<ApiResult<Envelope<{ id: string }>>> {
+    const res = await this.api.request<Envelope<{ id: string }>>("DELETE", `${this.path}/${id}`);
+    const env = checkEnvelope(res);
+    if (env.success) {
+      this.created.delete(id);
+      expect(deleteSchema(env.result), ajv.errorsText(deleteSchema.errors)).toBe(true);
+    }
+    return res;
+  }
+
+  async list(query = ""): Promise<Envelope<DnsRecord[]>> {
+    const res = await this.api.request<Envelope<DnsRecord[]>>("GET", `${this.path}${query ? `?${query}` : ""}`);
+    const env = checkEnvelope<DnsRecord[]>(res);
+    expect(env.success, res.text.slice(0, 300)).toBe(true);
+    for (const r of env.result) checkRecord(r);
+    return env;
+  }
+
+  /** Records of the zone whose name is `fqdn` (any type). */
+  async at(fqdn: string): Promise<DnsRecord[]> {
+    return (await this.list(`name=${encodeURIComponent(fqdn)}&per_page=1000`)).result;
+  }
+
+  async batch(body: unknown): Promise<ApiResult<Envelope<Record<string, DnsRecord[]>>>> {
+    const res = await this.api.request<Envelope<Record<string, DnsRecord[]>>>("POST", `${this.path}/batch`, body);
+    const env = checkEnvelope(res);
+    if (env.success) {
+      const r = env.result as Record<string, DnsRecord[]>;
+      for (const x of r.deletes ?? []) this.created.delete(x.id);
+      for (const x of [...(r.posts ?? []), ...(r.puts ?? []), ...(r.patches ?? [])]) {
+        checkRecord(x);
+        this.created.add(x.id);
+      }
+    }
+    return res;
+  }
+
+  /** A snapshot of the zone's records (ids, contents) to compare before/after a refused call. */
+  async state(): Promise<string> {
+    const env = await this.list("per_page=5000");
+    return JSON.stringify(env.result.map((r) => [r.id, r.type, r.name, r.content, r.ttl, r.proxied, r.comment, r.tags]).sort());
+  }
+
+  async cleanup(): Promise<void> {
+    for (const id of [...this.created]) await this.api.request("DELETE", `${this.path}/${id}`);
+    this.created.clear();
+  }
+}
+
+let shared: Records | undefined;
+let hooked = false;
+
+/** The target's records API for this test, or the test is skipped (capability "api"). */
+export async function recordsOf(ctx: TestContext): Promise<{ target: Target; records: Records }> {
+  const target = await getTarget();
+  skipUnless(ctx, target, "api");
+  shared ??= new Records(target.api!);
+  return { target, records: shared };
+}
+
+/** Registers the cleanup of what this file created (call once at the top of a suite file). */
+export function cleanupAfterAll(): void {
+  if (hooked) return;
+  hooked = true;
+  afterAll(async () => {
+    await shared?.cleanup();
+  });
+}
