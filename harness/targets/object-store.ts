@@ -1,17 +1,55 @@
 /**
- * Area D as suites reach it: fresh buckets on the chosen implementation.
- * STUB — owned by the object-store work; it defines the bucket type and the sim factory.
+ * Area D as suites reach it: fresh buckets on the chosen implementation, typed as the platform's
+ * R2Bucket shape (the simulator's StoreBucket type, which tsc proves assignable to R2Bucket).
+ *
+ * Suites assert only on observable values: a bucket from another implementation (Miniflare) hands
+ * out proxies, so `instanceof` checks on its results are meaningless.
  */
 import type { Simulator } from "../../sim/index.ts";
-import type { BucketOptions } from "../../sim/object-store/index.ts";
+import { type BucketOptions, FixedLengthStream, type StoreBucket } from "../../sim/object-store/index.ts";
+
+export type { BucketOptions } from "../../sim/object-store/index.ts";
+
+/** The bucket binding suites call: the platform's R2Bucket methods. */
+export type ObjectStoreBucket = StoreBucket;
 
 export interface ObjectStoreTarget {
-  /** A fresh, empty bucket for one test. */
-  bucket(options?: BucketOptions): Promise<unknown>;
+  /** A fresh, empty bucket for one test. Options the target cannot honour are ignored (see capabilities). */
+  bucket(options?: BucketOptions): Promise<ObjectStoreBucket>;
   /** Moves the target's clock forward (capability "clock"). */
   advanceClock?(ms: number): Promise<void>;
+  /** The target's current time in ms (the clock that stamps `uploaded`). */
+  now(): Promise<number>;
+  /** Headers the target's bucket accepts as onlyIf / range / httpMetadata (Miniflare needs its own class). */
+  headers(init?: Record<string, string>): Headers;
+  /** A ReadableStream of known length carrying `bytes`, when the target can make one. */
+  knownLengthStream?(bytes: Uint8Array): ReadableStream;
+  /** A ReadableStream of known (declared) length that is never read (size-limit checks), when possible. */
+  declaredLengthStream?(length: number): ReadableStream;
 }
 
-export function createSimObjectStoreTarget(_sim: Simulator): ObjectStoreTarget {
-  throw new Error("not implemented yet");
+export function createSimObjectStoreTarget(sim: Simulator): ObjectStoreTarget {
+  let n = 0;
+  return {
+    async bucket(options) {
+      n += 1;
+      return sim.bucket(`edgeconf-test-${n}`, options);
+    },
+    async advanceClock(ms) {
+      sim.clock.advance(ms);
+    },
+    async now() {
+      return sim.clock.now();
+    },
+    headers: (init) => new Headers(init),
+    knownLengthStream(bytes) {
+      const fixed = new FixedLengthStream(bytes.byteLength);
+      const writer = fixed.writable.getWriter();
+      void writer.write(bytes.slice()).then(() => writer.close());
+      return fixed.readable;
+    },
+    declaredLengthStream(length) {
+      return new FixedLengthStream(length).readable;
+    },
+  };
 }
