@@ -1,0 +1,73 @@
+/** Area C: mutual TLS on writes, and ownership of namespaces by the operator that registered them. */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import {
+  call,
+  checkBody,
+  disable,
+  expectOk,
+  expectRefused,
+  getNamespace,
+  ktOf,
+  type Namespace,
+  publish,
+  randomDigest,
+  registerBody,
+  registerOk,
+  schemas,
+} from "./support.ts";
+
+async function current(kt: Parameters<typeof getNamespace>[0], name: string): Promise<Namespace> {
+  const res = await getNamespace(kt, name);
+  expectOk(res);
+  return checkBody<Namespace>(res, schemas.namespace);
+}
+
+describe("mTLS and ownership", () => {
+  clauseTest(
+    ["C.auth.mtls-writes"],
+    "POST /namespaces without a client certificate is refused and registers nothing",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx, ["none"]);
+      const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+      expectRefused(await call(kt, "POST", "/namespaces", body, "none"));
+      expect((await getNamespace(kt, body.name)).status).toBe(404);
+    },
+  );
+
+  clauseTest(
+    ["C.auth.mtls-writes"],
+    "PATCH and epoch publication without a client certificate are refused and change nothing",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx, ["none"]);
+      const { sent, ns } = await registerOk(kt);
+      expectRefused(await disable(kt, ns.name, "none"));
+      expectRefused(await publish(kt, ns.name, 1, sent.rootDigest, "none"));
+      expect(await current(kt, ns.name)).toEqual(ns);
+    },
+  );
+
+  clauseTest(
+    ["C.auth.owner-only"],
+    "another operator cannot publish to or disable a namespace it did not register",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx, ["b"]);
+      const { sent, ns } = await registerOk(kt, {}, "a");
+      expectRefused(await publish(kt, ns.name, 1, sent.rootDigest, "b"));
+      expectRefused(await disable(kt, ns.name, "b"));
+      expect(await current(kt, ns.name)).toEqual(ns);
+      expectOk(await publish(kt, ns.name, 1, sent.rootDigest, "a"));
+      expectRefused(await publish(kt, ns.name, 2, randomDigest(), "b"));
+      expect((await current(kt, ns.name)).status).toBe("Online");
+    },
+  );
+
+  clauseTest(["C.auth.owner-only"], "each operator owns what it registered, and only that", async (ctx) => {
+    const { kt } = await ktOf(ctx, ["b"]);
+    const { ns } = await registerOk(kt, {}, "b");
+    expectRefused(await disable(kt, ns.name, "a"));
+    expect((await current(kt, ns.name)).status).toBe("Initialization");
+    expectOk(await disable(kt, ns.name, "b"));
+    expect((await current(kt, ns.name)).status).toBe("Disabled");
+  });
+});
