@@ -10,7 +10,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { type Credentials, createSimulator, type Simulator } from "../../sim/index.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 
@@ -69,7 +68,49 @@ function urlHost(host: string): string {
   return host.includes(":") ? `[${host}]` : host;
 }
 
-async function toRequest(req: http.IncomingMessage, origin: string): Promise<Request> {
+/**
+ * The request body as a web stream, pulled from the node stream. Cancelling (the transport stops at
+ * its size cap) or `discard()` drains the rest without keeping it, so the keep-alive connection
+ * stays usable for the next request.
+ */
+function bodyStream(req: http.IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void } {
+  let discarded = false;
+  const discard = () => {
+    if (discarded) return;
+    discarded = true;
+    req.removeAllListeners("data");
+    req.on("data", () => {});
+    req.resume();
+  };
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.pause();
+        req.on("data", (chunk: Buffer) => {
+          if (discarded) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 1) <= 0) req.pause();
+        });
+        req.on("end", () => {
+          if (!discarded) controller.close();
+        });
+        req.on("error", (error) => {
+          if (!discarded) controller.error(error);
+        });
+      },
+      pull() {
+        if (!discarded) req.resume();
+      },
+      cancel() {
+        discard();
+      },
+    },
+    { highWaterMark: 4 },
+  );
+  return { stream, discard };
+}
+
+function toRequest(req: http.IncomingMessage, origin: string): { request: Request; discard(): void } {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
@@ -83,11 +124,13 @@ async function toRequest(req: http.IncomingMessage, origin: string): Promise<Req
   }
   const method = req.method ?? "GET";
   const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(`${origin}${req.url ?? "/"}`, {
+  const body = hasBody ? bodyStream(req) : undefined;
+  const request = new Request(`${origin}${req.url ?? "/"}`, {
     method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: "half" } : {}),
+    ...(body ? { body: body.stream, duplex: "half" } : {}),
   } as RequestInit);
+  return { request, discard: body ? body.discard : () => req.resume() };
 }
 
 async function answer(res: http.ServerResponse, response: Response): Promise<void> {
@@ -105,15 +148,21 @@ async function answer(res: http.ServerResponse, response: Response): Promise<voi
 export function createApiServer(sim: Simulator, originOf: () => string): http.Server {
   const server = http.createServer({ keepAlive: true, keepAliveTimeout: 10_000 }, (req, res) => {
     void (async () => {
+      let discard = () => {
+        req.resume();
+      };
       try {
-        const response = await sim.fetch(await toRequest(req, originOf()));
+        const converted = toRequest(req, originOf());
+        discard = converted.discard;
+        const response = await sim.fetch(converted.request);
+        discard();
         await answer(res, response);
       } catch {
+        discard();
         if (!res.headersSent) {
           res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(LAST_RESORT) });
           res.end(LAST_RESORT);
         } else res.destroy();
-        req.resume();
       }
     })();
   });

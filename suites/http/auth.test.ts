@@ -1,0 +1,74 @@
+/** Authentication on area A: bearer token, email + key, and the platform's answers to bad credentials. */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { apiOf, expectFailure, expectSuccess, rules, rulesPath, validRule } from "./support.ts";
+
+describe("authentication (area A paths)", () => {
+  clauseTest(["A.auth.bearer"], "Authorization: Bearer <token> is accepted", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    if (!api.schemes.has("token")) ctx.skip("target has no API token");
+    expectSuccess(await rules(api, { auth: "token" }).list());
+  });
+
+  clauseTest(["A.auth.key-accepted"], "X-Auth-Email + X-Auth-Key is accepted too", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    if (!api.schemes.has("key")) ctx.skip("target has no email + key");
+    expectSuccess(await rules(api, { auth: "key" }).list());
+  });
+
+  clauseTest(["A.auth.missing"], "no credentials: 400 / 9106", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    expectFailure(await rules(api, { auth: "none" }).list(), 400, 9106);
+    expectFailure(await rules(api, { auth: "none" }).create(validRule), 400, 9106);
+  });
+
+  clauseTest(["A.auth.malformed"], "malformed credentials: 400 / 6003 with the header's chain code", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    const cases: [Record<string, string>, number[]][] = [
+      [{ authorization: "Basic dXNlcjpwYXNz" }, [6111]],
+      [{ authorization: "Bearer bad token with spaces" }, [6111]],
+      [{ "x-auth-email": "not-an-email", "x-auth-key": "0123456789abcdef" }, [6102]],
+      [{ "x-auth-email": "someone@example.com", "x-auth-key": "not a key!" }, [6103]],
+    ];
+    for (const [headers, chain] of cases) {
+      const env = expectFailure(await rules(api, { auth: { headers } }).list(), 400, 6003);
+      const codes = env.errors.flatMap((e) => (e.error_chain ?? []).map((c) => c.code));
+      for (const c of chain) expect(codes, JSON.stringify(headers)).toContain(c);
+    }
+  });
+
+  clauseTest(["A.auth.unknown"], "well-formed unknown credentials: 403 / 10000", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    const token = { authorization: "Bearer Zx9Zx9Zx9Zx9Zx9Zx9Zx9Zx9Zx9Zx9Zx9Zx9Zx9Zx9" };
+    expectFailure(await rules(api, { auth: { headers: token } }).list(), 403, 10000);
+    const key = { "x-auth-email": "nobody@example.com", "x-auth-key": "0123456789abcdef0123456789abcdef01234" };
+    expectFailure(await rules(api, { auth: { headers: key } }).list(), 403, 10000);
+  });
+
+  clauseTest(
+    ["A.auth.unauthorized", "A.errors.no-change"],
+    "another tenant's credentials: 403 / 9109, nothing read or changed",
+    async (ctx) => {
+      const { api } = await apiOf(ctx, "tenants");
+      const mine = rules(api);
+      await mine.deleteAll();
+      const rule = await mine.made();
+      for (const auth of ["other-token", "other-key"] as const) {
+        const theirs = rules(api, { auth });
+        expectFailure(await theirs.list(), 403, 9109);
+        expectFailure(await theirs.get(rule.id), 403, 9109);
+        expectFailure(await theirs.patch(rule.id, { mode: "disabled" }), 403, 9109);
+        expectFailure(await theirs.delete(rule.id), 403, 9109);
+        expectFailure(await theirs.deleteAll(), 403, 9109);
+        expectFailure(await theirs.create(validRule), 403, 9109);
+      }
+      expect(expectSuccess(await mine.get(rule.id)).result).toEqual(rule);
+      expect(expectSuccess<unknown[]>(await mine.list()).result).toEqual([rule]);
+      // The other tenant sees its own account only: empty of our rule.
+      const other = api.otherTenant!;
+      const res = await api.request("GET", rulesPath(other.account_id), undefined, { auth: "other-token" });
+      const list = expectSuccess<{ id: string }[]>(res).result;
+      expect(list.map((r) => r.id)).not.toContain(rule.id);
+    },
+  );
+});

@@ -1,0 +1,65 @@
+/** The v4 envelope on area A's paths: success, failure, lists, JSON, the v4 base path. */
+import { beforeEach, describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { getTarget } from "../../harness/targets/index.ts";
+import { apiOf, checkRule, expectFailure, expectSuccess, rules, validRule } from "./support.ts";
+
+describe("v4 envelope", () => {
+  beforeEach(async () => {
+    const t = await getTarget();
+    if (t.api) await rules(t.api).deleteAll();
+  });
+
+  clauseTest(
+    ["A.envelope.success", "A.envelope.result-object"],
+    "a create answers success with the rule as result",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const env = expectSuccess(await rules(api).create(validRule));
+      expect(Array.isArray(env.result)).toBe(false);
+      checkRule(env.result);
+    },
+  );
+
+  clauseTest(
+    ["A.envelope.result-list", "A.envelope.result-info"],
+    "a list answers an array of rules with result_info",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const r = rules(api);
+      await r.made();
+      const env = expectSuccess<unknown[]>(await r.list());
+      expect(Array.isArray(env.result)).toBe(true);
+      expect(env.result.length).toBe(1);
+      env.result.forEach(checkRule);
+      expect(env.result_info).toMatchObject({ page: 1, count: 1, total_count: 1, total_pages: 1 });
+    },
+  );
+
+  clauseTest(
+    ["A.envelope.failure", "A.envelope.error-item"],
+    "a refused request answers the failure envelope with {code, message} items",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const env = expectFailure(await rules(api).create({ ...validRule, mode: "sometimes" }), 400);
+      for (const e of env.errors) {
+        expect(Number.isInteger(e.code)).toBe(true);
+        expect(e.code).toBeGreaterThanOrEqual(1000);
+        expect(typeof e.message).toBe("string");
+      }
+    },
+  );
+
+  clauseTest(["A.envelope.json"], "answers are JSON, success or failure", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    for (const res of [await rules(api).list(), await rules(api).get("00000000-0000-4000-8000-000000000000")]) {
+      expect(res.headers.get("content-type") ?? "").toMatch(/^application\/json/);
+    }
+  });
+
+  clauseTest(["A.version.v4"], "the base URL carries the version segment v4", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    expect(new URL(api.baseUrl).pathname.split("/")).toContain("v4");
+    expectSuccess(await rules(api).list());
+  });
+});
