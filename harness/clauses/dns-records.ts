@@ -252,7 +252,8 @@ export const dnsRecordsClauses = [
     area,
     text: "With HTTP/2 or HTTP/3 enabled, HTTPS records are generated automatically on the fly.",
     source: "spec",
-    untestable: "generated on the fly in DNS answers; the records API neither lists them nor shows how to enable HTTP/2/3",
+    untestable:
+      "generated on the fly in DNS answers; the records API neither lists them nor shows how to enable HTTP/2/3",
   },
   { id: "B.type.ptr", area, text: "PTR records are supported.", source: "spec" },
   {
@@ -284,8 +285,18 @@ export const dnsRecordsClauses = [
     text: "A CNAME cannot share a name with A, AAAA or another CNAME (81053).",
     source: "platform",
   },
-  { id: "B.conflict.ns", area, text: "NS cannot share a name with records of other types (81056).", source: "platform" },
-  { id: "B.conflict.identical", area, text: "An identical record (type, name, content) is refused (81058).", source: "platform" },
+  {
+    id: "B.conflict.ns",
+    area,
+    text: "NS cannot share a name with records of other types (81056).",
+    source: "platform",
+  },
+  {
+    id: "B.conflict.identical",
+    area,
+    text: "An identical record (type, name, content) is refused (81058).",
+    source: "platform",
+  },
   // Operations beyond create (platform)
   {
     id: "B.list.pagination",

@@ -30,12 +30,20 @@ describe("dns records: create, envelope, fields", () => {
   );
 
   clauseTest(
-    ["B.record.fields", "B.record.meta", "B.record.comment-null", "B.record.tags", "B.record.timestamps", "B.record.zone"],
+    [
+      "B.record.fields",
+      "B.record.meta",
+      "B.record.comment-null",
+      "B.record.tags",
+      "B.record.timestamps",
+      "B.record.zone",
+    ],
     "a created record carries every listed field with its type",
     async (ctx) => {
       const { records } = await recordsOf(ctx);
       const r = await records.create({ type: "A", name: uniqueLabel("fld"), content: "198.51.100.8", ttl: 120 });
-      for (const k of ["id", "zone_id", "zone_name", "name", "type", "content"] as const) expect(typeof r[k]).toBe("string");
+      for (const k of ["id", "zone_id", "zone_name", "name", "type", "content"] as const)
+        expect(typeof r[k]).toBe("string");
       for (const k of ["proxiable", "proxied", "locked"] as const) expect(typeof r[k]).toBe("boolean");
       expect(typeof r.ttl).toBe("number");
       expect(Object.keys(r.meta).sort()).toEqual(
@@ -77,11 +85,15 @@ describe("dns records: create, envelope, fields", () => {
     },
   );
 
-  clauseTest(["B.auth.missing", "B.envelope.failure"], "no credentials: 400/9106 and nothing is created", async (ctx) => {
-    const { records } = await recordsOf(ctx);
-    const label = uniqueLabel("noauth");
-    const res = await records.post({ type: "A", name: label, content: "198.51.100.9" }, { auth: "none" });
-    expectFailure(res, 400, 9106);
-    expect(await records.at(await records.fqdn(label))).toEqual([]);
-  });
+  clauseTest(
+    ["B.auth.missing", "B.envelope.failure"],
+    "no credentials: 400/9106 and nothing is created",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const label = uniqueLabel("noauth");
+      const res = await records.post({ type: "A", name: label, content: "198.51.100.9" }, { auth: "none" });
+      expectFailure(res, 400, 9106);
+      expect(await records.at(await records.fqdn(label))).toEqual([]);
+    },
+  );
 });

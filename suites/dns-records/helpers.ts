@@ -219,7 +219,9 @@ export class Records {
   /** A snapshot of the zone's records (ids, contents) to compare before/after a refused call. */
   async state(): Promise<string> {
     const env = await this.list("per_page=5000");
-    return JSON.stringify(env.result.map((r) => [r.id, r.type, r.name, r.content, r.ttl, r.proxied, r.comment, r.tags]).sort());
+    return JSON.stringify(
+      env.result.map((r) => [r.id, r.type, r.name, r.content, r.ttl, r.proxied, r.comment, r.tags]).sort(),
+    );
   }
 
   async cleanup(): Promise<void> {

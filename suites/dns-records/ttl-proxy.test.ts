@@ -11,35 +11,65 @@ describe("dns records: TTL", () => {
     "a proxied create that sent ttl 3600 answers ttl 1 (Auto)",
     async (ctx) => {
       const { records } = await recordsOf(ctx);
-      const r = await records.create({ type: "A", name: uniqueLabel("px"), content: "8.8.8.8", ttl: 3600, proxied: true });
+      const r = await records.create({
+        type: "A",
+        name: uniqueLabel("px"),
+        content: "8.8.8.8",
+        ttl: 3600,
+        proxied: true,
+      });
       expect(r.proxied).toBe(true);
       expect(r.ttl).toBe(1);
-      const c = await records.create({ type: "CNAME", name: uniqueLabel("px"), content: "www.example.net", ttl: 7200, proxied: true });
+      const c = await records.create({
+        type: "CNAME",
+        name: uniqueLabel("px"),
+        content: "www.example.net",
+        ttl: 7200,
+        proxied: true,
+      });
       expect(c.ttl).toBe(1);
     },
   );
 
-  clauseTest(["B.ttl.dns-only-custom", "B.ttl.range", "B.record.proxied-boolean"], "DNS only: 1, 60 and 86400 are kept as sent", async (ctx) => {
-    const { records } = await recordsOf(ctx);
-    for (const ttl of [1, 60, 3600, 86400]) {
-      const r = await records.create({ type: "A", name: uniqueLabel("ttl"), content: "198.51.100.20", ttl, proxied: false });
-      expect(r.proxied).toBe(false);
-      expect(r.ttl).toBe(ttl);
-    }
-  });
+  clauseTest(
+    ["B.ttl.dns-only-custom", "B.ttl.range", "B.record.proxied-boolean"],
+    "DNS only: 1, 60 and 86400 are kept as sent",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const ttl of [1, 60, 3600, 86400]) {
+        const r = await records.create({
+          type: "A",
+          name: uniqueLabel("ttl"),
+          content: "198.51.100.20",
+          ttl,
+          proxied: false,
+        });
+        expect(r.proxied).toBe(false);
+        expect(r.ttl).toBe(ttl);
+      }
+    },
+  );
 
-  clauseTest(["B.ttl.range", "B.validation.no-change"], "DNS only: TTLs outside 1 and 60..86400 are refused with 9021", async (ctx) => {
-    const { records } = await recordsOf(ctx);
-    for (const ttl of [0, 2, 59, 86401, -5, 1.5]) {
-      const label = uniqueLabel("ttl");
-      expectFailure(await records.post({ type: "A", name: label, content: "198.51.100.21", ttl }), 400, 9021);
-      expect(await records.at(await records.fqdn(label))).toEqual([]);
-    }
-  });
+  clauseTest(
+    ["B.ttl.range", "B.validation.no-change"],
+    "DNS only: TTLs outside 1 and 60..86400 are refused with 9021",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const ttl of [0, 2, 59, 86401, -5, 1.5]) {
+        const label = uniqueLabel("ttl");
+        expectFailure(await records.post({ type: "A", name: label, content: "198.51.100.21", ttl }), 400, 9021);
+        expect(await records.at(await records.fqdn(label))).toEqual([]);
+      }
+    },
+  );
 
   clauseTest(["B.ttl.not-string"], "a string TTL is refused with 9022", async (ctx) => {
     const { records } = await recordsOf(ctx);
-    expectFailure(await records.post({ type: "A", name: uniqueLabel("ttl"), content: "198.51.100.22", ttl: "3600" }), 400, 9022);
+    expectFailure(
+      await records.post({ type: "A", name: uniqueLabel("ttl"), content: "198.51.100.22", ttl: "3600" }),
+      400,
+      9022,
+    );
   });
 });
 

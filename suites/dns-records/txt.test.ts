@@ -6,11 +6,15 @@ import { cleanupAfterAll, expectFailure, recordsOf, uniqueLabel } from "./helper
 cleanupAfterAll();
 
 describe("dns records: TXT", () => {
-  clauseTest(["B.txt.auto-quote", "B.txt.quoted"], "a TXT record saved without quotes gets double quotes", async (ctx) => {
-    const { records } = await recordsOf(ctx);
-    const r = await records.create({ type: "TXT", name: uniqueLabel("tq"), content: "hello world" });
-    expect(r.content).toBe('"hello world"');
-  });
+  clauseTest(
+    ["B.txt.auto-quote", "B.txt.quoted"],
+    "a TXT record saved without quotes gets double quotes",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const r = await records.create({ type: "TXT", name: uniqueLabel("tq"), content: "hello world" });
+      expect(r.content).toBe('"hello world"');
+    },
+  );
 
   clauseTest(["B.txt.quoted"], "quoted TXT strings are kept as quoted strings", async (ctx) => {
     const { records } = await recordsOf(ctx);
@@ -43,7 +47,11 @@ describe("dns records: TXT", () => {
     const sub = uniqueLabel("mail");
     const spf = await records.create({ type: "TXT", name: sub, content: "v=spf1 include:_spf.example.net -all" });
     expect(spf.content).toBe('"v=spf1 include:_spf.example.net -all"');
-    const dkim = await records.create({ type: "TXT", name: `sel1._domainkey.${sub}`, content: "v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC" });
+    const dkim = await records.create({
+      type: "TXT",
+      name: `sel1._domainkey.${sub}`,
+      content: "v=DKIM1; k=rsa; p=MIGfMA0GCSqGSIb3DQEBAQUAA4GNADCBiQKBgQC",
+    });
     expect(dkim.type).toBe("TXT");
     const dmarc = await records.create({ type: "TXT", name: `_dmarc.${sub}`, content: "v=DMARC1; p=reject" });
     expect(dmarc.name).toBe(await records.fqdn(`_dmarc.${sub}`));
