@@ -5,7 +5,13 @@
  * fail on that target. `clauseTest` consults it: an expected failure passes as "expected-fail"
  * (recorded in task.meta.expectation), and an expected failure that passes fails as "unexpected-pass".
  *
- * Keys are `<file relative to the project root>::<describe > ... > test title>`.
+ * Keys are `<file relative to the project root>::<describe > ... > test title>` (the title with its
+ * clause ids, as `clauseTest` names it). Format:
+ *
+ *   { "target": "miniflare", "expectations": [ { "test": "<key>", "reason": "<why it fails>" } ] }
+ *
+ * `edgeconf report --update-expectations` rewrites a file from a run; a run lists entries that match
+ * no test that ran as stale.
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -28,13 +34,51 @@ export function expectationsPath(target: string, env: NodeJS.ProcessEnv = proces
     : path.join(PROJECT_ROOT, "fixtures", "expectations", `${target}.json`);
 }
 
+/**
+ * The expectations of a target: test key -> reason. Empty when the file does not exist, or when
+ * EDGECONF_NO_EXPECTATIONS is set (`edgeconf replay` asks about the bare result). A file that exists
+ * but is not a valid expectations file throws, naming the file and what is wrong.
+ */
 export function loadExpectations(target: string, env: NodeJS.ProcessEnv = process.env): Map<string, string> {
-  const file = expectationsPath(target, env);
   const map = new Map<string, string>();
+  if (env.EDGECONF_NO_EXPECTATIONS) return map;
+  const file = expectationsPath(target, env);
   if (!existsSync(file)) return map;
-  const parsed = JSON.parse(readFileSync(file, "utf8")) as ExpectationsFile;
-  for (const e of parsed.expectations ?? []) map.set(e.test, e.reason);
+  const parsed = parseExpectations(readFileSync(file, "utf8"));
+  if (typeof parsed === "string") throw new Error(`${file}: ${parsed}`);
+  for (const e of parsed.expectations) map.set(e.test, e.reason);
   return map;
+}
+
+/** Parses an expectations file; a string is what is wrong with it. */
+export function parseExpectations(text: string): ExpectationsFile | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return `not JSON: ${(e as Error).message}`;
+  }
+  const f = data as Partial<ExpectationsFile>;
+  if (typeof f !== "object" || f === null || Array.isArray(f)) return "not an object";
+  if (typeof f.target !== "string") return "target (string) is missing";
+  if (!Array.isArray(f.expectations)) return "expectations (array) is missing";
+  const seen = new Set<string>();
+  for (const [i, e] of f.expectations.entries()) {
+    if (typeof e !== "object" || e === null) return `expectations[${i}] is not an object`;
+    if (typeof e.test !== "string" || !e.test.includes("::")) {
+      return `expectations[${i}].test must be "<file>::<describe > ... > title>"`;
+    }
+    if (typeof e.reason !== "string" || !e.reason.trim()) return `expectations[${i}].reason must say why`;
+    if (seen.has(e.test)) return `expectations[${i}] lists ${e.test} twice`;
+    seen.add(e.test);
+  }
+  return f as ExpectationsFile;
+}
+
+/** The text of an expectations file, entries sorted by test key. */
+export function formatExpectations(file: ExpectationsFile): string {
+  const expectations = [...file.expectations].sort((a, b) => (a.test < b.test ? -1 : a.test > b.test ? 1 : 0));
+  return `${JSON.stringify({ ...file, expectations }, null, 2)}\n`;
 }
 
 /** The key of a test in an expectations file. */

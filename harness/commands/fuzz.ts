@@ -6,6 +6,7 @@ import { randomInt } from "node:crypto";
 import path from "node:path";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { replayFileName } from "../fuzz/replay-file.ts";
+import { displayPath } from "../report/shell.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { FUZZ_HELP, parseRunArgs } from "../run/options.ts";
 
@@ -31,7 +32,7 @@ export async function run(argv: string[]): Promise<number> {
     io.stdout(`Counterexamples (${found.length}):\n`);
     for (const t of found) {
       io.stdout(`  ${t.fullName}\n    ${t.property?.counterexample ?? ""}\n`);
-      io.stdout(`    ${path.relative(io.cwd, path.join(runDir, "replays", replayFileName(t)))}\n`);
+      io.stdout(`    ${displayPath(io.cwd, path.join(runDir, "replays", replayFileName(t)))}\n`);
     }
   } else if (exitCode !== 2) {
     io.stdout(`No unexpected counterexample in ${parsed.options.runs} runs per property.\n`);

@@ -1,5 +1,114 @@
-/** `edgeconf report`. STUB — not implemented yet. */
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write("edgeconf report: not implemented yet\n");
-  return 2;
+/**
+ * `edgeconf report`: work on reports after a run.
+ *   edgeconf report --update-expectations [--from reports/latest/report.json] [--expectations FILE]
+ *   edgeconf report merge DIR... [--out DIR]
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import {
+  type ExpectationsFile,
+  expectationsPath,
+  formatExpectations,
+  PROJECT_ROOT,
+  parseExpectations,
+} from "../expectations.ts";
+import { reportSchemaErrors } from "../report/schema.ts";
+import type { RunReport } from "../report/types.ts";
+import { updateExpectations } from "../report/update-expectations.ts";
+import { defaultIo } from "../run/execute.ts";
+import { mergeShards } from "../run/merge.ts";
+
+export const REPORT_HELP = `Usage:
+  edgeconf report --update-expectations [--from FILE] [--expectations FILE]
+      Rewrites the target's expectations from a run (default: reports/latest/report.json): tests that
+      failed unexpectedly are added (edit their reasons), tests that pass now and stale entries are
+      removed. Writes fixtures/expectations/<target>.json unless --expectations names another file.
+  edgeconf report merge DIR... [--out DIR]
+      Merges shard runs (edgeconf run --shard i/n --out DIR) into one report, written to
+      <out>/<run-id>/ and <out>/latest/ (default out: reports).
+
+Exit status: merge as edgeconf run (0, 1, 2); --update-expectations 0, or 2 on errors.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  const io = defaultIo();
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        "update-expectations": { type: "boolean" },
+        from: { type: "string" },
+        expectations: { type: "string" },
+        out: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (e) {
+    io.stderr(`edgeconf report: ${(e as Error).message}\n\n${REPORT_HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    io.stdout(REPORT_HELP);
+    return 0;
+  }
+  if (positionals[0] === "merge") {
+    if (values["update-expectations"]) {
+      io.stderr(`edgeconf report: merge and --update-expectations are separate steps\n`);
+      return 2;
+    }
+    const outDir = path.resolve(io.cwd, (values.out as string | undefined) ?? "reports");
+    return mergeShards(positionals.slice(1), outDir, io);
+  }
+  if (positionals.length > 0 || !values["update-expectations"]) {
+    io.stderr(`edgeconf report: say merge DIR... or --update-expectations\n\n${REPORT_HELP}`);
+    return 2;
+  }
+  const from = path.resolve(
+    io.cwd,
+    (values.from as string | undefined) ?? path.join("reports", "latest", "report.json"),
+  );
+  let report: RunReport;
+  try {
+    report = JSON.parse(readFileSync(from, "utf8")) as RunReport;
+  } catch (e) {
+    io.stderr(`edgeconf report: cannot read ${from}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const schemaErrors = reportSchemaErrors(report);
+  if (schemaErrors.length > 0) {
+    io.stderr(`edgeconf report: ${from} is not a valid report:\n${schemaErrors.join("\n")}\n`);
+    return 2;
+  }
+  if (report.outcome === "aborted") {
+    io.stderr(`edgeconf report: ${from} is from a run that did not run (${report.problems[0] ?? "aborted"})\n`);
+    return 2;
+  }
+  const target = (values.expectations as string | undefined)
+    ? path.resolve(io.cwd, values.expectations as string)
+    : report.expectationsFile
+      ? path.resolve(PROJECT_ROOT, report.expectationsFile)
+      : expectationsPath(report.target.name, {});
+  let current: ExpectationsFile | undefined;
+  if (existsSync(target)) {
+    const parsed = parseExpectations(readFileSync(target, "utf8"));
+    if (typeof parsed === "string") {
+      io.stderr(`edgeconf report: ${target}: ${parsed}\n`);
+      return 2;
+    }
+    current = parsed;
+  }
+  const update = updateExpectations(report, current);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, formatExpectations(update.file));
+  io.stdout(
+    `${path.relative(io.cwd, target) || target}: ${update.file.expectations.length} expectations (${update.kept} kept, ${update.added.length} added, ${update.removed.length} removed)\n`,
+  );
+  for (const a of update.added) io.stdout(`  + ${a}\n`);
+  for (const r of update.removed) io.stdout(`  - ${r}\n`);
+  if (update.added.length > 0) io.stdout("Edit the reasons of the added entries: say why the target deviates.\n");
+  return 0;
 }

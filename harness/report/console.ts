@@ -27,7 +27,10 @@ export function consoleSummary(report: RunReport, reportDir: string): string {
     if (unexpected.length > 50) lines.push(`  … and ${unexpected.length - 50} more (see report.md)`);
   }
   if (report.staleExpectations.length > 0) {
-    lines.push("", `Stale expectations (${report.staleExpectations.length}); update with edgeconf report --update-expectations:`);
+    lines.push(
+      "",
+      `Stale expectations (${report.staleExpectations.length}); update with edgeconf report --update-expectations:`,
+    );
     for (const s of report.staleExpectations.slice(0, 20)) lines.push(`  - ${s.test}: ${s.why}`);
   }
   lines.push(

@@ -10,7 +10,7 @@ import { expectationsPath, loadExpectations, PROJECT_ROOT } from "../expectation
 import { replayFileName, replayFileOf } from "../fuzz/replay-file.ts";
 import { buildReport } from "../report/build.ts";
 import { consoleSummary } from "../report/console.ts";
-import { exactNamePattern, shellLine } from "../report/shell.ts";
+import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
 import type { RunReport, TestEntry } from "../report/types.ts";
 import { type ReportFs, writeReport } from "../report/write.ts";
 import type { RunOptions } from "./options.ts";
@@ -61,7 +61,7 @@ export function replayCommand(
   cwd: string,
 ): string {
   if (test.property) {
-    const file = path.relative(cwd, path.join(options.outDir, runId, "replays", replayFileName(test)));
+    const file = displayPath(cwd, path.join(options.outDir, runId, "replays", replayFileName(test)));
     return shellLine(["npx", "edgeconf", "replay", file]);
   }
   return shellLine([
@@ -75,7 +75,7 @@ export function replayCommand(
     "--seed",
     String(options.seed),
     "--include",
-    path.relative(cwd, path.join(PROJECT_ROOT, test.file)),
+    displayPath(cwd, path.join(PROJECT_ROOT, test.file)),
     "--grep",
     exactNamePattern(test.title),
   ]);
@@ -131,7 +131,9 @@ export async function executeRun(
     });
     problems.push(...run.problems);
     if (run.tests.length === 0 && run.problems.length === 0 && !options.shard) {
-      problems.push(`no tests matched the selection (include: ${options.include.join(", ")}${options.grep ? `, grep: ${options.grep}` : ""})`);
+      problems.push(
+        `no tests matched the selection (include: ${options.include.join(", ")}${options.grep ? `, grep: ${options.grep}` : ""})`,
+      );
       aborted = true;
     }
   }
@@ -154,7 +156,7 @@ export async function executeRun(
       ...(options.shard ? { shard: options.shard } : {}),
       ...(options.runs !== undefined ? { runs: options.runs } : {}),
     },
-    expectationsFile: nodeFs.existsSync(expectationsFile) ? path.relative(PROJECT_ROOT, expectationsFile) || expectationsFile : null,
+    expectationsFile: nodeFs.existsSync(expectationsFile) ? displayPath(PROJECT_ROOT, expectationsFile) : null,
     expectations,
     tests: run.tests,
     runFiles: run.runFiles,
@@ -180,6 +182,6 @@ export async function executeRun(
     }
   }
   writeReport(report, options.outDir, fs, extra);
-  io.stdout(consoleSummary(report, path.relative(io.cwd, runDir) || runDir));
+  io.stdout(consoleSummary(report, displayPath(io.cwd, runDir)));
   return { report, runDir, exitCode: report.exitCode };
 }

@@ -38,7 +38,12 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_TIME_MS = 20 * 60_000;
 export const DEFAULT_FUZZ_RUNS = 1000;
 
-const LETTERS: Record<string, Area> = { a: "dns-protection", b: "dns-records", c: "key-transparency", d: "object-store" };
+const LETTERS: Record<string, Area> = {
+  a: "dns-protection",
+  b: "dns-records",
+  c: "key-transparency",
+  d: "object-store",
+};
 
 /** `a,b` or `dns-protection,dns-records` (letters or names, any case). */
 export function parseAreas(text: string): Area[] | string {

@@ -10,7 +10,10 @@ function packageVersion(name: string): string {
     let dir = path.dirname(require.resolve(name));
     for (;;) {
       try {
-        const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+        const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+          name?: string;
+          version?: string;
+        };
         if (pkg.name === name && pkg.version) return pkg.version;
       } catch {}
       const up = path.dirname(dir);
@@ -25,7 +28,8 @@ function packageVersion(name: string): string {
 export function versions(): { edgeconf: string; node: string; vitest: string; fastCheck: string } {
   let edgeconf = "unknown";
   try {
-    edgeconf = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string }).version;
+    edgeconf = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { version: string })
+      .version;
   } catch {}
   return { edgeconf, node: process.version, vitest: packageVersion("vitest"), fastCheck: packageVersion("fast-check") };
 }
