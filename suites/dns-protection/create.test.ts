@@ -1,0 +1,165 @@
+/** Area A: creating rules (spec: POST with scope, name, mode and the three sensitivities). */
+import { beforeEach, describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { getTarget } from "../../harness/targets/index.ts";
+import {
+  apiOf,
+  checkRule,
+  expectSuccess,
+  expectValidationFailure,
+  isSpecTimestamp,
+  type Rule,
+  rules,
+  validRule,
+} from "../http/support.ts";
+
+const REQUIRED = ["scope", "name", "mode", "profile_sensitivity", "rate_sensitivity", "burst_sensitivity"] as const;
+
+describe("create rule", () => {
+  beforeEach(async () => {
+    const t = await getTarget();
+    if (t.api) await rules(t.api).deleteAll();
+  });
+
+  clauseTest(
+    ["A.create.rule", "A.rule.fields", "A.rule.id-assigned"],
+    "POST creates a rule with the sent fields, an id and timestamps",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const rule = await rules(api).made(validRule);
+      expect(rule).toMatchObject(validRule);
+      for (const f of ["id", ...REQUIRED, "created_on", "modified_on"]) expect(rule).toHaveProperty(f);
+      expect(typeof rule.id).toBe("string");
+      expect(rule.id.length).toBeGreaterThan(0);
+      const second = await rules(api).made({ ...validRule, scope: "datacenter", name: "lax" });
+      expect(second.id).not.toBe(rule.id);
+      expect(expectSuccess<Rule>(await rules(api).get(rule.id)).result).toEqual(rule);
+    },
+  );
+
+  clauseTest(["A.rule.id-assigned"], "the id is a UUID and a client-sent id is refused", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    const rule = await rules(api).made();
+    expect(rule.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expectValidationFailure(await rules(api).create({ ...validRule, id: "00000000-0000-4000-8000-000000000000" }));
+  });
+
+  clauseTest(
+    ["A.rule.timestamp-format"],
+    "created_on and modified_on: ISO 8601, fractional seconds, UTC offset",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const rule = await rules(api).made();
+      for (const t of [rule.created_on, rule.modified_on]) {
+        expect(isSpecTimestamp(t), t).toBe(true);
+        expect(t).toMatch(/\.\d+/);
+        expect(t).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+      }
+      expect(rule.modified_on).toBe(rule.created_on);
+    },
+  );
+
+  clauseTest(
+    ["A.create.scope-global", "A.values.name-scope"],
+    "scope global with name global is accepted",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const rule = await rules(api).made({ ...validRule, scope: "global", name: "global" });
+      expect([rule.scope, rule.name]).toEqual(["global", "global"]);
+    },
+  );
+
+  clauseTest(["A.values.enums"], "every allowed value of every enumerated field is accepted", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    const r = rules(api);
+    for (const [scope, name] of [
+      ["global", "global"],
+      ["region", "wnam"],
+      ["datacenter", "lax"],
+    ]) {
+      checkRule(await r.made({ ...validRule, scope, name }));
+    }
+    for (const mode of ["enabled", "disabled", "monitoring"]) await r.made({ ...validRule, mode });
+    for (const p of ["low", "medium", "high", "very_high"]) await r.made({ ...validRule, profile_sensitivity: p });
+    for (const s of ["low", "medium", "high"]) {
+      await r.made({ ...validRule, rate_sensitivity: s });
+      await r.made({ ...validRule, burst_sensitivity: s });
+    }
+  });
+
+  clauseTest(["A.values.enums", "A.errors.no-change"], "values outside the enumerations are refused", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    const r = rules(api);
+    const bad: Record<string, unknown>[] = [
+      { scope: "planet", name: "global" },
+      { mode: "on" },
+      { mode: "Enabled" },
+      { profile_sensitivity: "extreme" },
+      { rate_sensitivity: "very_high" },
+      { burst_sensitivity: "very_high" },
+      { burst_sensitivity: "" },
+    ];
+    for (const b of bad) expectValidationFailure(await r.create({ ...validRule, ...b }));
+    expect(expectSuccess<Rule[]>(await r.list()).result).toEqual([]);
+  });
+
+  clauseTest(["A.values.name-scope"], "global needs name global; region and datacenter need a code", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    const r = rules(api);
+    for (const [scope, name] of [
+      ["global", "wnam"],
+      ["global", "Global"],
+      ["global", ""],
+      ["region", "global"],
+      ["datacenter", "global"],
+      ["region", "not a region"],
+      ["datacenter", "l@x"],
+    ]) {
+      expectValidationFailure(await r.create({ ...validRule, scope, name }));
+    }
+    expect(expectSuccess<Rule[]>(await r.list()).result).toEqual([]);
+  });
+
+  clauseTest(["A.create.required"], "each required field is required", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    for (const f of REQUIRED) {
+      const body: Record<string, unknown> = { ...validRule };
+      delete body[f];
+      expectValidationFailure(await rules(api).create(body));
+    }
+    expectValidationFailure(await rules(api).create({}));
+  });
+
+  clauseTest(["A.create.unknown-field"], "unknown fields are refused", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    for (const extra of [
+      { description: "x" },
+      { created_on: "2023-10-01T13:10:38.762503+00:00" },
+      { Mode: "enabled" },
+    ]) {
+      expectValidationFailure(await rules(api).create({ ...validRule, ...extra }));
+    }
+  });
+
+  clauseTest(["A.create.wrong-type"], "fields of the wrong type are refused", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    for (const wrong of [
+      { scope: 1 },
+      { name: null },
+      { mode: true },
+      { profile_sensitivity: ["low"] },
+      { rate_sensitivity: { v: "low" } },
+      { burst_sensitivity: 2 },
+      { block_any_queries: "true" },
+      { block_any_queries: null },
+    ]) {
+      expectValidationFailure(await rules(api).create({ ...validRule, ...wrong }));
+    }
+  });
+
+  clauseTest(["A.rule.block-any-queries"], "block_any_queries defaults to true and can be set", async (ctx) => {
+    const { api } = await apiOf(ctx);
+    expect((await rules(api).made()).block_any_queries).toBe(true);
+    expect((await rules(api).made({ ...validRule, block_any_queries: false })).block_any_queries).toBe(false);
+  });
+});
