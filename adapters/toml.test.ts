@@ -1,0 +1,89 @@
+import { describe, expect, test } from "vitest";
+import { parseJsonc } from "./jsonc.ts";
+import { parseToml, TomlError } from "./toml.ts";
+
+describe("parseToml (wrangler subset)", () => {
+  test("tables, arrays of tables, dotted keys, strings, numbers, arrays and inline tables", () => {
+    const doc = parseToml(`
+# top
+name = "worker" # trailing comment
+compatibility_date = "2024-09-23"
+compatibility_flags = [ "nodejs_compat",
+  "r2_list_honor_include", # comment in an array
+]
+site.bucket = './public'
+numbers = { dec = 1_000, hex = 0xff, oct = 0o17, bin = 0b101, flt = -1.5e2, yes = true, no = false }
+date = 2024-01-02
+path = 'C:\\raw'
+esc = "tab\\tq\\"\\u00e9"
+multi = """
+line1 \\
+  line2"""
+lit = '''
+a'b'''
+
+[vars]
+GREETING = "hi"
+
+[[r2_buckets]]
+binding = "A"
+bucket_name = "a-bucket"
+
+[[r2_buckets]]
+binding = "B"
+bucket_name = "b-bucket"
+
+[env.staging]
+compatibility_date = "2021-01-01"
+
+[[env.staging.r2_buckets]]
+binding = "S"
+bucket_name = "s-bucket"
+`);
+    expect(doc).toEqual({
+      name: "worker",
+      compatibility_date: "2024-09-23",
+      compatibility_flags: ["nodejs_compat", "r2_list_honor_include"],
+      site: { bucket: "./public" },
+      numbers: { dec: 1000, hex: 255, oct: 15, bin: 5, flt: -150, yes: true, no: false },
+      date: "2024-01-02",
+      path: "C:\\raw",
+      esc: 'tab\tq"é',
+      multi: "line1 line2",
+      lit: "a'b",
+      vars: { GREETING: "hi" },
+      r2_buckets: [
+        { binding: "A", bucket_name: "a-bucket" },
+        { binding: "B", bucket_name: "b-bucket" },
+      ],
+      env: { staging: { compatibility_date: "2021-01-01", r2_buckets: [{ binding: "S", bucket_name: "s-bucket" }] } },
+    });
+  });
+
+  test("errors name the line and what is wrong", () => {
+    expect(() => parseToml('a = "x"\nb = unquoted')).toThrow(/line 2.*"unquoted" is not a TOML value/);
+    expect(() => parseToml('a = "open')).toThrow(/line 1.*unterminated string/);
+    expect(() => parseToml("a = 1\na = 2")).toThrow(/line 2.*set twice/);
+    expect(() => parseToml("[t]\n[t]")).toThrow(/defined twice/);
+    expect(() => parseToml("[t\nx=1")).toThrow(TomlError);
+    expect(() => parseToml("a = [1 2]")).toThrow(/expected "," or "\]"/);
+    expect(() => parseToml("a = 1 b = 2")).toThrow(/after the value/);
+  });
+});
+
+describe("parseJsonc", () => {
+  test("comments and trailing commas, strings left alone", () => {
+    expect(
+      parseJsonc(`{
+        // line comment
+        "a": "// not a comment, /* nor this */", /* block
+        comment */ "b": [1, 2,],
+        "c": { "d": "x,]", },
+      }`),
+    ).toEqual({ a: "// not a comment, /* nor this */", b: [1, 2], c: { d: "x,]" } });
+  });
+
+  test("errors carry a position", () => {
+    expect(() => parseJsonc('{\n  "a": 1\n  "b": 2\n}')).toThrow(/JSON line 3/);
+  });
+});
