@@ -47,7 +47,7 @@ function bar(a: AreaSummary): string {
   return `<div class="area" data-area="${htmlEscape(a.area)}">
   <div class="area-head"><strong>${htmlEscape(a.area)}</strong>
   <span>${c.total} clauses: ${c.covered} covered, ${c.passed} passed, ${c.failed} failed (${c.knownFailures} known), ${c.skipped} skipped, ${a.uncovered.length} uncovered, ${c.untestable} untestable</span>
-  <span>tests: ${t.pass} passed, ${t.fail + t.unexpectedPass} unexpected, ${t.expectedFail} expected failures, ${t.skip} skipped</span></div>
+  <span class="tests">tests: ${t.pass} passed, ${t.fail + t.unexpectedPass} unexpected, ${t.expectedFail} expected failures, ${t.skip} skipped</span></div>
   <div class="bar" role="img" aria-label="${htmlEscape(a.area)} clauses">${segs || '<span class="seg empty" style="width:100%"></span>'}</div>
 </div>`;
 }
@@ -72,7 +72,7 @@ const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#212121;
 h1{font-size:22px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}
 .outcome{display:inline-block;padding:2px 10px;border-radius:10px;color:#fff;font-weight:600}
 .outcome.as-expected{background:#2e7d32}.outcome.unexpected{background:#c62828}.outcome.aborted{background:#6a1b9a}
-.meta{color:#555}.area{margin:10px 0}.area-head{display:flex;gap:16px;flex-wrap:wrap;align-items:baseline}
+.meta{color:#555}.area{margin:12px 0}.area-head strong{display:inline-block;min-width:150px}.area-head span{color:#444;margin-right:14px}.area-head .tests{display:block;color:#777;font-size:12px;margin-left:150px}
 .bar{display:flex;height:16px;border-radius:4px;overflow:hidden;background:#f5f5f5;margin-top:4px}.seg{display:block;height:100%}
 .legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
 table{border-collapse:collapse;width:100%}td{border-top:1px solid #eee;padding:6px;vertical-align:top}
