@@ -141,7 +141,7 @@ export class StoreBucket {
   put(
     key: string,
     value: PutValue,
-    options?: StorePutOptions & { onlyIf: StoreConditional | AnyHeaders },
+    options: StorePutOptions & { onlyIf: StoreConditional | AnyHeaders },
   ): Promise<StoreObject | null>;
   put(key: string, value: PutValue, options?: StorePutOptions): Promise<StoreObject>;
   async put(key: string, value: PutValue, opts?: StorePutOptions): Promise<StoreObject | null> {

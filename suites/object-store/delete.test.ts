@@ -1,0 +1,49 @@
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { expectStoreError, open } from "./helpers.ts";
+
+describe("delete", () => {
+  clauseTest(["D.delete.keys"], "deletes one key and its metadata", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("a", "1", { customMetadata: { x: "y" } });
+    await bucket.put("b", "2");
+    await bucket.delete("a");
+    expect(await bucket.head("a")).toBeNull();
+    expect(await bucket.get("a")).toBeNull();
+    expect(await bucket.head("b")).not.toBeNull();
+    await bucket.put("a", "again");
+    expect((await bucket.head("a"))!.customMetadata).toEqual({});
+  });
+
+  clauseTest(["D.delete.keys"], "deletes many keys at once", async (ctx) => {
+    const { bucket } = await open(ctx);
+    for (const k of ["a", "b", "c", "d"]) await bucket.put(k, k);
+    await bucket.delete(["a", "c", "missing"]);
+    const list = await bucket.list();
+    expect(list.objects.map((o) => o.key)).toEqual(["b", "d"]);
+  });
+
+  clauseTest(["D.delete.all-or-nothing"], "a missing key is a no-op", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await expect(bucket.delete("never-there")).resolves.toBeUndefined();
+    await expect(bucket.delete([])).resolves.toBeUndefined();
+  });
+
+  clauseTest(
+    ["D.delete.all-or-nothing", "D.err.key-too-long"],
+    "one invalid key in a batch throws 10020 and deletes nothing",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("a", "1");
+      await bucket.put("b", "2");
+      await expectStoreError(
+        bucket.delete(["a", "x".repeat(1025), "b"]),
+        "delete",
+        10020,
+        "The specified object name is not valid.",
+      );
+      expect(await bucket.head("a")).not.toBeNull();
+      expect(await bucket.head("b")).not.toBeNull();
+    },
+  );
+});

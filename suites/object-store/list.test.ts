@@ -1,0 +1,225 @@
+import { describe, expect } from "vitest";
+import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
+import type { ObjectStoreBucket } from "../../harness/targets/object-store.ts";
+import { expectRejects, expectStoreError, open } from "./helpers.ts";
+
+async function fill(bucket: ObjectStoreBucket, keys: readonly string[]): Promise<void> {
+  for (const k of keys) await bucket.put(k, k);
+}
+
+/** Every key and prefix of a listing, following cursors while truncated. */
+async function listAll(
+  bucket: ObjectStoreBucket,
+  options: Parameters<ObjectStoreBucket["list"]>[0] = {},
+): Promise<{ keys: string[]; prefixes: string[]; pages: number }> {
+  const keys: string[] = [];
+  const prefixes: string[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  for (;;) {
+    const page = await bucket.list({ ...options, ...(cursor ? { cursor } : {}) });
+    pages++;
+    keys.push(...page.objects.map((o) => o.key));
+    prefixes.push(...page.delimitedPrefixes);
+    if (!page.truncated) return { keys, prefixes, pages };
+    cursor = page.cursor;
+  }
+}
+
+describe("list", () => {
+  clauseTest(["D.list.order", "D.rule.list-at-most-1000"], "returns keys in lexicographic order", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await fill(bucket, ["b", "a/2", "a", "c", "a/10", "B", "0"]);
+    const l = await bucket.list();
+    expect(l.objects.map((o) => o.key)).toEqual(["0", "B", "a", "a/10", "a/2", "b", "c"]);
+    expect(l.truncated).toBe(false);
+    expect(l.delimitedPrefixes).toEqual([]);
+  });
+
+  clauseTest(["D.list.utf8-order"], "orders by UTF-8 bytes, not UTF-16 units", async (ctx) => {
+    const { bucket } = await open(ctx);
+    // U+FF61 is one UTF-16 unit above the surrogates of U+1F600, but below it in UTF-8.
+    await fill(bucket, ["\u{1F600}", "\uFF61", "z", "\u00e9"]);
+    const l = await bucket.list();
+    expect(l.objects.map((o) => o.key)).toEqual(["z", "\u00e9", "\uFF61", "\u{1F600}"]);
+  });
+
+  clauseTest(["D.list.prefix"], "prefix keeps only keys that start with it", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await fill(bucket, ["img/a", "img/b", "imgx", "doc/a", "im"]);
+    const l = await bucket.list({ prefix: "img/" });
+    expect(l.objects.map((o) => o.key)).toEqual(["img/a", "img/b"]);
+  });
+
+  clauseTest(
+    ["D.list.delimiter", "D.list.prefix-details"],
+    "delimiter groups keys into delimitedPrefixes (spec example)",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await fill(bucket, ["a/b/c", "a/x", "top"]);
+      const root = await bucket.list({ delimiter: "/" });
+      expect(root.delimitedPrefixes).toEqual(["a/"]);
+      expect(root.objects.map((o) => o.key)).toEqual(["top"]);
+      const inA = await bucket.list({ delimiter: "/", prefix: "a/" });
+      expect(inA.delimitedPrefixes).toEqual(["a/b/"]);
+      expect(inA.objects.map((o) => o.key)).toEqual(["a/x"]);
+    },
+  );
+
+  clauseTest(
+    ["D.list.prefix-details"],
+    "a key equal to the prefix is an object, and limit counts prefixes too",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await fill(bucket, ["p/", "p/a/1", "p/a/2", "p/b/1", "p/c"]);
+      const l = await bucket.list({ prefix: "p/", delimiter: "/" });
+      expect(l.objects.map((o) => o.key)).toEqual(["p/", "p/c"]);
+      expect(l.delimitedPrefixes).toEqual(["p/a/", "p/b/"]);
+      const { keys, prefixes } = await listAll(bucket, { prefix: "p/", delimiter: "/", limit: 1 });
+      expect(keys).toEqual(["p/", "p/c"]);
+      expect(prefixes).toEqual(["p/a/", "p/b/"]);
+      const first = await bucket.list({ prefix: "p/", delimiter: "/", limit: 2 });
+      expect(first.objects.length + first.delimitedPrefixes.length).toBe(2);
+      expect(first.truncated).toBe(true);
+    },
+  );
+
+  clauseTest(
+    ["D.list.cursor", "D.list.truncated", "D.list.cursor-when-truncated"],
+    "limit, truncated and cursor page through every key once",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const keys = Array.from({ length: 7 }, (_, i) => `k${i}`);
+      await fill(bucket, keys);
+      const first = await bucket.list({ limit: 3 });
+      expect(first.objects.map((o) => o.key)).toEqual(["k0", "k1", "k2"]);
+      expect(first.truncated).toBe(true);
+      expect(first.truncated && typeof first.cursor).toBe("string");
+      const all = await listAll(bucket, { limit: 3 });
+      expect(all.keys).toEqual(keys);
+      const last = await bucket.list({ limit: 7 });
+      expect(last.truncated).toBe(false);
+      expect("cursor" in last && (last as { cursor?: string }).cursor !== undefined).toBe(false);
+    },
+  );
+
+  clauseTest(["D.list.start-after"], "startAfter is exclusive", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await fill(bucket, ["a", "b", "c", "d"]);
+    const l = await bucket.list({ startAfter: "b" });
+    expect(l.objects.map((o) => o.key)).toEqual(["c", "d"]);
+    const between = await bucket.list({ startAfter: "bb" });
+    expect(between.objects.map((o) => o.key)).toEqual(["c", "d"]);
+  });
+
+  clauseTest(["D.list.limit", "D.rule.list-at-most-1000"], "limit defaults to 1000", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const keys = Array.from({ length: 1005 }, (_, i) => `k${String(i).padStart(4, "0")}`);
+    await Promise.all(keys.map((k) => bucket.put(k, "")));
+    const l = await bucket.list();
+    expect(l.objects.length).toBeLessThanOrEqual(1000);
+    expect(l.truncated).toBe(true);
+    const all = await listAll(bucket);
+    expect(all.keys).toEqual(keys);
+  });
+
+  clauseTest(["D.list.limit", "D.err.list-limit"], "limit 0 or above 1000 gives 10022", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const msg = "MaxKeys params must be positive integer <= 1000.";
+    await expectStoreError(bucket.list({ limit: 0 }), "list", 10022, msg);
+    await expectStoreError(bucket.list({ limit: 1001 }), "list", 10022, msg);
+    await expect(bucket.list({ limit: 1000 })).resolves.toBeDefined();
+  });
+
+  clauseTest(
+    ["D.list.include", "D.list.include-absent"],
+    "include decides which metadata listed objects carry",
+    async (ctx) => {
+      const { bucket, target } = await open(ctx);
+      await bucket.put("k", "v", { httpMetadata: { contentType: "text/plain" }, customMetadata: { a: "1" } });
+      const both = await bucket.list({ include: ["httpMetadata", "customMetadata"] });
+      expect(both.objects[0]!.httpMetadata).toEqual({ contentType: "text/plain" });
+      expect(both.objects[0]!.customMetadata).toEqual({ a: "1" });
+      const custom = await bucket.list({ include: ["customMetadata"] });
+      expect(custom.objects[0]!.customMetadata).toEqual({ a: "1" });
+      expect(custom.objects[0]!.httpMetadata).toBeUndefined();
+      const none = await bucket.list();
+      expect(none.objects[0]!.httpMetadata).toBeUndefined();
+      expect(none.objects[0]!.customMetadata).toBeUndefined();
+      void target;
+    },
+  );
+
+  clauseTest(
+    ["D.arg.write-http-metadata", "D.list.include-absent"],
+    "writeHttpMetadata of a listed object without httpMetadata throws",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      await bucket.put("k", "v");
+      const l = await bucket.list();
+      const e = (() => {
+        try {
+          l.objects[0]!.writeHttpMetadata(os.headers());
+          return undefined;
+        } catch (err) {
+          return err as Error;
+        }
+      })();
+      expect(e?.message).toBe(
+        "HTTP metadata unknown for key `k`. Did you forget to add 'httpMetadata' to `include` when listing?",
+      );
+    },
+  );
+
+  clauseTest(["D.arg.include"], "an unknown include value is a RangeError", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await expectRejects(
+      bucket.list({ include: ["bogus" as "httpMetadata"] }),
+      "RangeError",
+      "Unsupported include value bogus",
+    );
+  });
+
+  clauseTest(
+    ["D.rule.include-truncated"],
+    "with include, following truncated and cursor returns every key exactly once",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const keys = Array.from({ length: 250 }, (_, i) => `m${String(i).padStart(3, "0")}`);
+      await Promise.all(keys.map((k) => bucket.put(k, "x", { customMetadata: { i: k } })));
+      const all = await listAll(bucket, { include: ["customMetadata"], limit: 1000 });
+      expect(all.keys).toEqual(keys);
+    },
+  );
+
+  clauseTest(
+    ["D.rule.include-compat"],
+    "before 2022-08-04 without the flag, include is ignored and both kinds are returned",
+    async (ctx) => {
+      const { target, os } = await open(ctx);
+      skipUnless(ctx, target, "compat-date");
+      const old = await os.bucket({ compatibilityDate: "2022-08-03" });
+      await old.put("k", "v", { httpMetadata: { contentType: "a/b" }, customMetadata: { c: "d" } });
+      const l = await old.list({ include: [] });
+      expect(l.objects[0]!.httpMetadata).toEqual({ contentType: "a/b" });
+      expect(l.objects[0]!.customMetadata).toEqual({ c: "d" });
+      const flagged = await os.bucket({
+        compatibilityDate: "2022-08-03",
+        compatibilityFlags: ["r2_list_honor_include"],
+      });
+      await flagged.put("k", "v", { httpMetadata: { contentType: "a/b" }, customMetadata: { c: "d" } });
+      const f = await flagged.list({ include: ["customMetadata"] });
+      expect(f.objects[0]!.customMetadata).toEqual({ c: "d" });
+      expect(f.objects[0]!.httpMetadata).toBeUndefined();
+      const current = await os.bucket({ compatibilityDate: "2022-08-04" });
+      await current.put("k", "v", { customMetadata: { c: "d" } });
+      expect((await current.list()).objects[0]!.customMetadata).toBeUndefined();
+    },
+  );
+
+  clauseTest(["D.range.reported"], "listed objects carry no range", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", "v");
+    expect((await bucket.list()).objects[0]!.range).toBeUndefined();
+  });
+});

@@ -1,0 +1,253 @@
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { bytes, enc, expectRejects, hashHex, md5Hex, open, toHex } from "./helpers.ts";
+
+describe("put", () => {
+  clauseTest(
+    ["D.put.stores", "D.object.fields", "D.object.key", "D.object.size"],
+    "stores the value and returns its StoreObject",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const o = await bucket.put("greeting", "hello");
+      expect(o.key).toBe("greeting");
+      expect(o.size).toBe(5);
+      expect(typeof o.version).toBe("string");
+      expect(o.version.length).toBeGreaterThan(0);
+      expect(typeof o.etag).toBe("string");
+      expect(o.uploaded.getTime()).not.toBeNaN();
+      expect(o.checksums).toBeDefined();
+      expect(await (await bucket.get("greeting"))!.text()).toBe("hello");
+    },
+  );
+
+  clauseTest(
+    ["D.put.etag-md5", "D.object.http-etag"],
+    "etag is the hex MD5 of the value, httpEtag the etag in quotes",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const o = await bucket.put("k", "hello");
+      expect(o.etag).toBe(md5Hex(enc("hello")));
+      expect(o.httpEtag).toBe(`"${o.etag}"`);
+    },
+  );
+
+  clauseTest(
+    ["D.object.version", "D.put.etag-md5"],
+    "each write gets a new version, same content keeps the etag",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const a = await bucket.put("k", "same");
+      const b = await bucket.put("k", "same");
+      const c = await bucket.put("other", "same");
+      expect(new Set([a.version, b.version, c.version]).size).toBe(3);
+      expect(a.etag).toBe(b.etag);
+      expect((await bucket.head("k"))!.version).toBe(b.version);
+    },
+  );
+
+  clauseTest(["D.object.uploaded"], "uploaded is a Date at the time of the write", async (ctx) => {
+    const { bucket, os } = await open(ctx);
+    const before = await os.now();
+    const o = await bucket.put("k", "v");
+    const after = await os.now();
+    expect(Object.prototype.toString.call(o.uploaded)).toBe("[object Date]");
+    expect(o.uploaded.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(o.uploaded.getTime()).toBeLessThanOrEqual(after + 1000);
+  });
+
+  clauseTest(
+    ["D.put.value-types", "D.put.view-bytes"],
+    "string (UTF-8), ArrayBuffer, ArrayBufferView (own bytes), Blob and null",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("s", "héllo ✓");
+      expect(new Uint8Array(await (await bucket.get("s"))!.arrayBuffer())).toEqual(enc("héllo ✓"));
+      const data = bytes(100);
+      await bucket.put("ab", data.slice().buffer);
+      expect(new Uint8Array(await (await bucket.get("ab"))!.arrayBuffer())).toEqual(data);
+      const view = new Uint8Array(data.buffer, 10, 20);
+      const o = await bucket.put("view", view);
+      expect(o.size).toBe(20);
+      expect(new Uint8Array(await (await bucket.get("view"))!.arrayBuffer())).toEqual(data.slice(10, 30));
+      const dv = new DataView(data.buffer, 5, 7);
+      expect((await bucket.put("dv", dv)).size).toBe(7);
+      await bucket.put("blob", new Blob(["from a blob"]));
+      expect(await (await bucket.get("blob"))!.text()).toBe("from a blob");
+      const empty = await bucket.put("null", null);
+      expect(empty.size).toBe(0);
+      expect(await (await bucket.get("null"))!.text()).toBe("");
+    },
+  );
+
+  clauseTest(["D.put.value-types"], "a ReadableStream of known length is stored", async (ctx) => {
+    const { bucket, os } = await open(ctx);
+    if (!os.knownLengthStream) ctx.skip("target cannot make a stream of known length from Node");
+    const data = bytes(3000, 7);
+    const o = await bucket.put("stream", os.knownLengthStream!(data));
+    expect(o.size).toBe(3000);
+    expect(new Uint8Array(await (await bucket.get("stream"))!.arrayBuffer())).toEqual(data);
+  });
+
+  clauseTest(
+    ["D.put.view-bytes", "D.consistency.snapshot-body"],
+    "later changes to the caller's buffer do not reach the stored value",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const data = enc("abcdef");
+      await bucket.put("k", data);
+      data.fill(0);
+      expect(await (await bucket.get("k"))!.text()).toBe("abcdef");
+    },
+  );
+
+  clauseTest(
+    ["D.put.http-metadata", "D.http-metadata.fields"],
+    "httpMetadata given as an object is stored and returned",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const expiry = new Date("2030-01-02T03:04:05.000Z");
+      const meta = {
+        contentType: "text/plain",
+        contentLanguage: "en",
+        contentDisposition: "attachment",
+        contentEncoding: "identity",
+        cacheControl: "max-age=60",
+        cacheExpiry: expiry,
+      };
+      const o = await bucket.put("k", "v", { httpMetadata: meta });
+      expect(o.httpMetadata).toEqual(meta);
+      const h = await bucket.head("k");
+      expect(h!.httpMetadata).toEqual(meta);
+      expect(h!.httpMetadata!.cacheExpiry!.getTime()).toBe(expiry.getTime());
+    },
+  );
+
+  clauseTest(
+    ["D.put.http-metadata", "D.put.http-metadata-headers"],
+    "httpMetadata given as Headers maps the six headers",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      const headers = os.headers({
+        "content-type": "application/json",
+        "content-language": "fr",
+        "content-disposition": "inline",
+        "content-encoding": "gzip",
+        "cache-control": "no-cache",
+        expires: "Wed, 21 Oct 2015 07:28:00 GMT",
+        "x-other": "ignored",
+      });
+      await bucket.put("k", "v", { httpMetadata: headers });
+      const h = await bucket.head("k");
+      expect(h!.httpMetadata).toEqual({
+        contentType: "application/json",
+        contentLanguage: "fr",
+        contentDisposition: "inline",
+        contentEncoding: "gzip",
+        cacheControl: "no-cache",
+        cacheExpiry: new Date("2015-10-21T07:28:00.000Z"),
+      });
+    },
+  );
+
+  clauseTest(["D.put.custom-metadata"], "customMetadata is stored and returned", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const o = await bucket.put("k", "v", { customMetadata: { owner: "me", "x-y": "ü" } });
+    expect(o.customMetadata).toEqual({ owner: "me", "x-y": "ü" });
+    expect((await bucket.head("k"))!.customMetadata).toEqual({ owner: "me", "x-y": "ü" });
+  });
+
+  clauseTest(["D.put.overwrite"], "an overwrite replaces value and all metadata", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", "first", { httpMetadata: { contentType: "a/b" }, customMetadata: { a: "1" } });
+    await bucket.put("k", "second!");
+    const h = await bucket.head("k");
+    expect(h!.size).toBe(7);
+    expect(h!.httpMetadata?.contentType).toBeUndefined();
+    expect(h!.customMetadata).toEqual({});
+  });
+
+  clauseTest(
+    ["D.checksums.md5-default", "D.checksums.array-buffer", "D.put.checksums-json"],
+    "md5 is stored by default, as an ArrayBuffer and in toJSON",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const o = await bucket.put("k", "hello");
+      expect(Object.prototype.toString.call(o.checksums.md5)).toBe("[object ArrayBuffer]");
+      expect(toHex(o.checksums.md5)).toBe(md5Hex(enc("hello")));
+      expect(o.checksums.sha256).toBeUndefined();
+      expect(o.checksums.toJSON()).toEqual({ md5: md5Hex(enc("hello")) });
+    },
+  );
+
+  for (const algorithm of ["md5", "sha1", "sha256", "sha384", "sha512"] as const) {
+    clauseTest(
+      ["D.put.integrity", "D.checksums.provided", "D.put.checksums-json"],
+      `a matching ${algorithm} (hex or binary) is accepted and stored`,
+      async (ctx) => {
+        const { bucket } = await open(ctx);
+        const value = enc("integrity");
+        const hex = hashHex(algorithm, value);
+        const o = await bucket.put("hex", value, { [algorithm]: hex.toUpperCase() });
+        expect(o.checksums.toJSON()).toEqual({ md5: md5Hex(value), [algorithm]: hex });
+        expect(toHex(o.checksums[algorithm])).toBe(hex);
+        const bin = new Uint8Array(Buffer.from(hex, "hex")).buffer;
+        const p = await bucket.put("bin", value, { [algorithm]: bin });
+        expect(toHex(p.checksums[algorithm])).toBe(hex);
+        const h = await bucket.head("bin");
+        expect(h!.checksums.toJSON()).toEqual({ md5: md5Hex(value), [algorithm]: hex });
+      },
+    );
+  }
+
+  clauseTest(
+    ["D.put.integrity", "D.err.bad-digest", "D.err.shape"],
+    "a checksum that does not match the content is refused with 10037 and stores nothing",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const wrong = "0".repeat(64);
+      const actual = hashHex("sha256", enc("a"));
+      const e = await bucket.put("k", "a", { sha256: wrong }).catch((err: Error) => err);
+      expect(e).toBeInstanceOf(Error);
+      expect((e as Error).message).toBe(
+        `put: The SHA-256 checksum you specified did not match what we received.\nYou provided a SHA-256 checksum with value: ${wrong}\nActual SHA-256 was: ${actual} (10037)`,
+      );
+      expect(await bucket.head("k")).toBeNull();
+      const m = await bucket.put("k", "a", { md5: "f".repeat(32) }).catch((err: Error) => err);
+      expect((m as Error).message).toContain("The MD5 checksum you specified did not match what we received.");
+    },
+  );
+
+  clauseTest(
+    ["D.put.storage-class", "D.object.storage-class", "D.storage-classes"],
+    "storageClass defaults to Standard and InfrequentAccess is kept",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      expect((await bucket.put("std", "v")).storageClass).toBe("Standard");
+      expect((await bucket.put("ia", "v", { storageClass: "InfrequentAccess" })).storageClass).toBe("InfrequentAccess");
+      expect((await bucket.head("ia"))!.storageClass).toBe("InfrequentAccess");
+      expect((await bucket.head("std"))!.storageClass).toBe("Standard");
+    },
+  );
+
+  clauseTest(["D.put.storage-class"], "the bucket's default storage class applies when put omits it", async (ctx) => {
+    const { bucket, target } = await open(ctx, { defaultStorageClass: "InfrequentAccess" });
+    if (target.name !== "sim") ctx.skip("only the simulator lets a test choose a bucket's default storage class");
+    expect((await bucket.put("k", "v")).storageClass).toBe("InfrequentAccess");
+    expect((await bucket.put("s", "v", { storageClass: "Standard" })).storageClass).toBe("Standard");
+  });
+
+  clauseTest(["D.range.reported"], "put results carry no range", async (ctx) => {
+    const { bucket } = await open(ctx);
+    expect((await bucket.put("k", "v")).range).toBeUndefined();
+  });
+
+  clauseTest(["D.arg.value-type"], "a value of another type is a TypeError", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await expectRejects(
+      bucket.put("k", 42 as unknown as string),
+      "TypeError",
+      "Failed to execute 'put' on 'R2Bucket': parameter 2 is not of type 'ReadableStream or ArrayBuffer or ArrayBufferView or string or Blob'.",
+    );
+    expect(await bucket.head("k")).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import type { ObjectStoreBucket } from "../../harness/targets/object-store.ts";
+import { expectRejects, expectStoreError, open } from "./helpers.ts";
+
+const VALUE = "0123456789";
+
+async function ranged(bucket: ObjectStoreBucket, range: Parameters<ObjectStoreBucket["get"]>[1]) {
+  const g = await bucket.get("k", range);
+  return { text: await g!.text(), range: g!.range };
+}
+
+describe("ranges on get", () => {
+  clauseTest(["D.range.offset-length"], "offset with and without a length", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", VALUE);
+    expect(await ranged(bucket, { range: { offset: 2, length: 3 } })).toEqual({
+      text: "234",
+      range: { offset: 2, length: 3 },
+    });
+    expect(await ranged(bucket, { range: { offset: 7 } })).toEqual({ text: "789", range: { offset: 7, length: 3 } });
+  });
+
+  clauseTest(["D.range.length"], "a length without an offset starts at 0", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", VALUE);
+    expect(await ranged(bucket, { range: { length: 4 } })).toEqual({ text: "0123", range: { offset: 0, length: 4 } });
+  });
+
+  clauseTest(["D.range.suffix"], "a suffix gives the last bytes", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", VALUE);
+    expect(await ranged(bucket, { range: { suffix: 3 } })).toEqual({ text: "789", range: { offset: 7, length: 3 } });
+  });
+
+  clauseTest(["D.range.shorter", "D.range.resolution"], "length and suffix past the end are clamped", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", VALUE);
+    expect(await ranged(bucket, { range: { offset: 8, length: 100 } })).toEqual({
+      text: "89",
+      range: { offset: 8, length: 2 },
+    });
+    expect(await ranged(bucket, { range: { suffix: 100 } })).toEqual({ text: VALUE, range: { offset: 0, length: 10 } });
+  });
+
+  clauseTest(
+    ["D.range.resolution", "D.err.range-unsatisfiable"],
+    "suffix 0, an offset at or past the end, and length 0 give 10039",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("k", VALUE);
+      const msg = "The requested range is not satisfiable";
+      await expectStoreError(bucket.get("k", { range: { suffix: 0 } }), "get", 10039, msg);
+      await expectStoreError(bucket.get("k", { range: { offset: 11 } }), "get", 10039, msg);
+      await expectStoreError(bucket.get("k", { range: { offset: 10 } }), "get", 10039, msg);
+      await expectStoreError(bucket.get("k", { range: { length: 0 } }), "get", 10039, msg);
+    },
+  );
+
+  clauseTest(
+    ["D.range.header"],
+    "a Range header with one satisfiable range is honoured, anything else gives the whole object",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      await bucket.put("k", VALUE);
+      const r = (h: string) => ranged(bucket, { range: os.headers({ range: h }) });
+      expect(await r("bytes=1-3")).toEqual({ text: "123", range: { offset: 1, length: 3 } });
+      expect(await r("bytes=6-")).toEqual({ text: "6789", range: { offset: 6, length: 4 } });
+      expect(await r("bytes=-2")).toEqual({ text: "89", range: { offset: 8, length: 2 } });
+      expect((await r("bytes=50-60")).text).toBe(VALUE);
+      expect((await r("bytes=0-1,4-5")).text).toBe(VALUE);
+      expect((await r("pages=1-2")).text).toBe(VALUE);
+    },
+  );
+
+  clauseTest(
+    ["D.arg.range"],
+    "negative or fractional values and suffix with offset/length are refused",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("k", VALUE);
+      await expectRejects(
+        bucket.get("k", { range: { offset: -1 } }),
+        "RangeError",
+        "Invalid range. Starting offset (-1) must be greater than or equal to 0.",
+      );
+      await expectRejects(
+        bucket.get("k", { range: { offset: 1.5 } }),
+        "RangeError",
+        "Invalid range. Starting offset (1.5) must be an integer, not floating point.",
+      );
+      await expectRejects(
+        bucket.get("k", { range: { length: -1 } }),
+        "RangeError",
+        "Invalid range. Length (-1) must be greater than or equal to 0.",
+      );
+      await expectRejects(
+        bucket.get("k", { range: { length: 1.5 } }),
+        "RangeError",
+        "Invalid range. Length (1.5) must be an integer, not floating point.",
+      );
+      await expectRejects(
+        bucket.get("k", { range: { suffix: -1 } }),
+        "RangeError",
+        "Invalid suffix. Suffix (-1) must be greater than or equal to 0.",
+      );
+      await expectRejects(
+        bucket.get("k", { range: { suffix: 1, offset: 0 } as never }),
+        "TypeError",
+        "Suffix is incompatible with offset.",
+      );
+      await expectRejects(
+        bucket.get("k", { range: { suffix: 1, length: 1 } as never }),
+        "TypeError",
+        "Suffix is incompatible with length.",
+      );
+    },
+  );
+});
