@@ -43,10 +43,19 @@ describe("storage errors", () => {
         "Your metadata headers exceed the maximum allowed metadata size.",
       );
       expect(await bucket.head("k")).toBeNull();
+    },
+  );
+
+  clauseTest(
+    ["D.err.metadata-too-large"],
+    "createMultipartUpload with customMetadata over the limit gives 10012",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
       await expectStoreError(
         bucket.createMultipartUpload("k", { customMetadata: { big: "x".repeat(9000) } }),
         "createMultipartUpload",
         10012,
+        "Your metadata headers exceed the maximum allowed metadata size.",
       );
     },
   );
