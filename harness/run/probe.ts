@@ -3,27 +3,48 @@
  * HTTP answer (even 404 or 401) means reachable; a refused connection, a DNS failure or silence
  * past the timeout means not, and the run stops with exit 2 and a report saying why.
  */
+import { request } from "undici";
+
 export const PROBE_TIMEOUT_MS = 5_000;
 
-export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+/** Sends one GET; resolves on any HTTP answer, rejects on network failure or timeout. */
+export type Getter = (url: string, timeoutMs: number) => Promise<void>;
+
+/**
+ * undici's request, not fetch: fetch refuses the "bad ports" of the Fetch standard (9 among them)
+ * before connecting, which would hide the real cause.
+ */
+export const undiciGet: Getter = async (url, timeoutMs) => {
+  const res = await request(url, {
+    method: "GET",
+    signal: AbortSignal.timeout(timeoutMs),
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  await res.body.dump();
+};
 
 /** Undefined when reachable, else why not. */
 export async function probeUrl(
   url: string,
   timeoutMs = PROBE_TIMEOUT_MS,
-  fetchImpl: FetchLike = fetch,
+  get: Getter = undiciGet,
 ): Promise<string | undefined> {
   try {
-    const res = await fetchImpl(url, { method: "GET", redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
-    await res.body?.cancel().catch(() => {});
+    await get(url, timeoutMs);
     return undefined;
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    if (err.name === "TimeoutError" || err.name === "AbortError") {
+    const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
+    if (
+      err.name === "TimeoutError" ||
+      err.name === "AbortError" ||
+      err.code === "UND_ERR_HEADERS_TIMEOUT" ||
+      err.code === "UND_ERR_CONNECT_TIMEOUT"
+    ) {
       return `${url} did not answer within ${timeoutMs} ms`;
     }
-    const cause = err.cause?.code ?? err.cause?.message;
-    return `${url} is unreachable: ${err.message}${cause ? ` (${cause})` : ""}`;
+    const code = err.code ?? err.cause?.code;
+    return `${url} is unreachable: ${err.message}${code && !err.message.includes(code) ? ` (${code})` : ""}`;
   }
 }
 
@@ -31,11 +52,11 @@ export async function probeUrl(
 export async function probeTarget(
   urls: readonly { name: string; url: string }[],
   timeoutMs = PROBE_TIMEOUT_MS,
-  fetchImpl: FetchLike = fetch,
+  get: Getter = undiciGet,
 ): Promise<string[]> {
   const results = await Promise.all(
     urls.map(async ({ name, url }) => {
-      const why = await probeUrl(url, timeoutMs, fetchImpl);
+      const why = await probeUrl(url, timeoutMs, get);
       return why ? `target unreachable (${name}): ${why}` : undefined;
     }),
   );

@@ -1,0 +1,328 @@
+/**
+ * The one end-to-end test of the commands: `bin/edgeconf.js` in child processes, writing reports to a
+ * temporary directory. It drives the small fixture files in harness/run/fixtures, not the suites.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { main } from "./cli.ts";
+import { PROJECT_ROOT } from "./expectations.ts";
+import { reportSchemaErrors } from "./report/schema.ts";
+import type { RunReport } from "./report/types.ts";
+import { executeRun } from "./run/execute.ts";
+import { parseRunArgs } from "./run/options.ts";
+
+const BIN = path.join(PROJECT_ROOT, "bin", "edgeconf.js");
+const FIXTURES = "harness/run/fixtures/*.fixture.ts";
+const FIXTURE_EXPECTATIONS = path.join(PROJECT_ROOT, "harness/run/fixtures/expectations.json");
+const tmp = mkdtempSync(path.join(os.tmpdir(), "edgeconf-cli-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+function edgeconf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && !k.startsWith("EDGECONF_") && k !== "CI"),
+  );
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...clean, NODE_ENV: "production", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+/** Commands that stop before running vitest, run in this process with their output captured. */
+async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = process.stdout.write;
+  const err = process.stderr.write;
+  process.stdout.write = ((chunk: string) => {
+    stdout += chunk;
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string) => {
+    stderr += chunk;
+    return true;
+  }) as typeof process.stderr.write;
+  try {
+    return { code: await main(args), stdout, stderr };
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+  }
+}
+
+const EXPECTED_STATUSES = {
+  "passes [D.fixture.pass]": "pass",
+  "fails [D.fixture.fail]": "fail",
+  "skips [D.fixture.skip]": "skip",
+  "fails as expected [D.fixture.known]": "expected-fail",
+  "passes although expected to fail [D.fixture.fixed]": "unexpected-pass",
+  "integers stay below 50 [D.fixture.small]": "fail",
+  "addition commutes [D.fixture.sum]": "pass",
+};
+
+const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((c) => existsSync(c));
+
+/** The DOM of a page after its scripts ran, from headless Chromium (no network, throwaway profile). */
+function dumpDom(file: string): Promise<string> {
+  const profile = mkdtempSync(path.join(tmp, "chromium-"));
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      CHROMIUM as string,
+      [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        `--user-data-dir=${profile}`,
+        "--dump-dom",
+        `file://${file}`,
+      ],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
+    let dom = "";
+    child.stdout.on("data", (d) => {
+      dom += d;
+    });
+    child.on("error", reject);
+    child.on("close", () => resolve(dom));
+  });
+}
+
+const readReport = (dir: string): RunReport => JSON.parse(readFileSync(path.join(dir, "report.json"), "utf8"));
+const byTitle = (r: RunReport, title: string) => r.tests.find((t) => t.title.startsWith(title));
+
+describe("edgeconf (end to end)", () => {
+  test("usage: help exits 0, unknown commands and bad flags exit 2", async () => {
+    const help = await inProcess(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("edgeconf <command>");
+    expect((await inProcess(["nope"])).code).toBe(2);
+    const bad = await inProcess(["run", "--target", "prod"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--target must be one of sim, serve, http, miniflare");
+    const runHelp = await inProcess(["run", "--help"]);
+    expect([runHelp.code, runHelp.stdout.includes("--shard i/n")]).toEqual([0, true]);
+    expect((await inProcess(["fuzz"])).code).toBe(2);
+    expect((await inProcess(["replay"])).code).toBe(2);
+    expect((await inProcess(["report"])).code).toBe(2);
+    expect((await inProcess(["report", "merge", path.join(tmp, "nothing-here")])).code).toBe(2);
+  });
+
+  test("an unreachable target exits 2 quickly, with the four files saying why", async () => {
+    const dir = path.join(tmp, "down");
+    const started = Date.now();
+    const options = parseRunArgs(
+      ["--target", "http", "--base-url", "http://127.0.0.1:9/client/v4", "--out", dir, "--quiet"],
+      "run",
+      {
+        env: {},
+        cwd: PROJECT_ROOT,
+        projectRoot: PROJECT_ROOT,
+        randomSeed: () => 1,
+      },
+    );
+    if (!("options" in options)) throw new Error("options");
+    const silent = { stdout: () => {}, stderr: () => {}, env: {}, cwd: PROJECT_ROOT };
+    const result = await executeRun(options.options, silent);
+    expect(result.exitCode).toBe(2);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    const report = readReport(path.join(dir, "latest"));
+    expect(report.outcome).toBe("aborted");
+    expect(report.problems[0]).toMatch(
+      /target unreachable \(base-url\): http:\/\/127\.0\.0\.1:9\/client\/v4 .*ECONNREFUSED/,
+    );
+    expect(readFileSync(path.join(dir, "latest", "report.md"), "utf8")).toContain("target unreachable");
+    expect(readFileSync(path.join(dir, "latest", "junit.xml"), "utf8")).toContain('type="aborted"');
+    expect(readFileSync(path.join(dir, "latest", "report.html"), "utf8")).toContain("target unreachable");
+  }, 30_000);
+});
+
+describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to end)", () => {
+  const out = path.join(tmp, "run");
+  const fixtureRun = (extra: string[]) =>
+    edgeconf(["run", "--include", FIXTURES, "--expectations", FIXTURE_EXPECTATIONS, "--seed", "7", ...extra]);
+  // The runs that depend on nothing start together; the tests then check them and go on from them.
+  let runs: Promise<[Result, Result, Result, Result]>;
+  beforeAll(() => {
+    runs = Promise.all([
+      fixtureRun(["--out", out]),
+      fixtureRun(["--out", path.join(tmp, "shard1"), "--shard", "1/2", "--quiet"]),
+      fixtureRun(["--out", path.join(tmp, "shard2"), "--shard", "2/2", "--quiet"]),
+      edgeconf([
+        "fuzz",
+        "--area",
+        "d",
+        "--include",
+        "harness/run/fixtures/property.fixture.ts",
+        "--runs",
+        "300",
+        "--seed",
+        "11",
+        "--out",
+        path.join(tmp, "fuzz"),
+        "--quiet",
+      ]),
+    ]);
+    runs.catch(() => {});
+  });
+
+  test("run: the four files in <out>/<run-id>/ and latest/, every status, exit 1 on unexpected results", async () => {
+    const [r] = await runs;
+    expect(r.code, r.stderr + r.stdout).toBe(1);
+    expect(r.stderr).toMatch(/\[1\/2\]/); // progress
+    const report = readReport(path.join(out, "latest"));
+    for (const dir of [report.runId, "latest"]) {
+      for (const f of ["report.json", "junit.xml", "report.md", "report.html"]) {
+        expect(existsSync(path.join(out, dir, f)), `${dir}/${f}`).toBe(true);
+      }
+    }
+    expect(reportSchemaErrors(report)).toEqual([]);
+    expect(report.seed).toBe(7);
+    expect(report.versions.vitest).toMatch(/^\d+\.\d+/);
+    expect(Object.fromEntries(report.tests.map((t) => [t.title, t.status]))).toEqual(EXPECTED_STATUSES);
+    expect(byTitle(report, "skips")?.skipReason).toBe("fixture cannot do this");
+    expect(byTitle(report, "fails as expected")?.error).toContain("known deviation");
+    expect(report.staleExpectations.map((s) => s.test)).toEqual([
+      "harness/run/fixtures/statuses.fixture.ts::statuses > renamed long ago [D.fixture.gone]",
+    ]);
+    const prop = byTitle(report, "integers stay below 50");
+    expect(prop?.property).toMatchObject({ seed: 7, counterexample: "[50]" });
+    expect(prop?.replay).toMatch(/^npx edgeconf replay .*replays\/integers-stay-below-50-[0-9a-f]{8}\.json$/);
+    expect(readFileSync(path.join(out, "latest", "junit.xml"), "utf8")).toContain(
+      '<property name="clause" value="D.fixture.small"/>',
+    );
+    expect(r.stdout).toContain("Outcome: unexpected (exit 1)");
+  }, 180_000);
+
+  test("replay: a saved counterexample still fails (exit 1); one that holds now passes (exit 0)", async () => {
+    await runs;
+    const dir = path.join(out, "latest", "replays");
+    const [file] = readdirSync(dir);
+    if (!file) throw new Error("no replay file written");
+    const saved = JSON.parse(readFileSync(path.join(dir, file), "utf8"));
+    const holds = path.join(tmp, "holds.json");
+    writeFileSync(
+      holds,
+      JSON.stringify({
+        ...saved,
+        names: ["addition commutes [D.fixture.sum]"],
+        key: "harness/run/fixtures/property.fixture.ts::addition commutes [D.fixture.sum]",
+        path: "0",
+      }),
+    );
+    const [still, now] = await Promise.all([edgeconf(["replay", path.join(dir, file)]), edgeconf(["replay", holds])]);
+    expect(still.code, still.stderr).toBe(1);
+    expect(still.stdout).toContain("STILL FAILS");
+    expect(still.stdout).toContain("Counterexample: [50]");
+    expect(now.code, now.stderr).toBe(0);
+    expect(now.stdout).toContain("PASSES NOW");
+  }, 180_000);
+
+  test("report --update-expectations, then the same run is as expected (exit 0)", async () => {
+    await runs;
+    const expectations = path.join(tmp, "expectations.json");
+    writeFileSync(expectations, readFileSync(FIXTURE_EXPECTATIONS));
+    const u = await inProcess([
+      "report",
+      "--update-expectations",
+      "--from",
+      path.join(out, "latest", "report.json"),
+      "--expectations",
+      expectations,
+    ]);
+    expect(u.code, u.stderr).toBe(0);
+    const updated = JSON.parse(readFileSync(expectations, "utf8"));
+    expect(updated.expectations.map((e: { test: string }) => e.test.split("::")[1])).toEqual([
+      "integers stay below 50 [D.fixture.small]",
+      "statuses > fails [D.fixture.fail]",
+      "statuses > fails as expected [D.fixture.known]",
+    ]);
+    const again = await edgeconf([
+      "run",
+      "--include",
+      FIXTURES,
+      "--out",
+      path.join(tmp, "again"),
+      "--expectations",
+      expectations,
+      "--seed",
+      "7",
+      "--quiet",
+    ]);
+    expect(again.code, again.stdout).toBe(0);
+    const report = readReport(path.join(tmp, "again", "latest"));
+    expect(report.totals).toMatchObject({ fail: 0, unexpectedPass: 0, expectedFail: 3, pass: 3, skip: 1 });
+    expect(report.staleExpectations).toEqual([]);
+  }, 180_000);
+
+  test("--shard i/n runs part of the files; report merge combines the shards into the same results", async () => {
+    const [, s1, s2] = await runs;
+    expect([s1.code, s2.code]).toEqual([1, 1]);
+    const parts = [1, 2].map((i) => readReport(path.join(tmp, `shard${i}`, "latest")));
+    expect(parts.map((p) => p.tests.length).sort()).toEqual([2, 5]);
+    const merged = await edgeconf([
+      "report",
+      "merge",
+      path.join(tmp, "shard1"),
+      path.join(tmp, "shard2"),
+      "--out",
+      path.join(tmp, "merged"),
+    ]);
+    expect(merged.code, merged.stderr).toBe(1);
+    const report = readReport(path.join(tmp, "merged", "latest"));
+    expect(reportSchemaErrors(report)).toEqual([]);
+    expect(Object.fromEntries(report.tests.map((t) => [t.title, t.status]))).toEqual(EXPECTED_STATUSES);
+    expect(report.staleExpectations.map((s) => s.test)).toEqual([
+      "harness/run/fixtures/statuses.fixture.ts::statuses > renamed long ago [D.fixture.gone]",
+    ]);
+    expect(report.selection.mergedFrom).toHaveLength(2);
+    for (const f of ["junit.xml", "report.md", "report.html"]) {
+      expect(existsSync(path.join(tmp, "merged", "latest", f))).toBe(true);
+    }
+  }, 180_000);
+
+  test("fuzz: more runs of an area's properties, counterexamples saved as replay files", async () => {
+    const [, , , r] = await runs;
+    expect(r.code, r.stderr + r.stdout).toBe(1);
+    expect(r.stdout).toContain("Counterexamples (1):");
+    const report = readReport(path.join(tmp, "fuzz", "latest"));
+    expect(report.selection.runs).toBe(300);
+    expect(readdirSync(path.join(tmp, "fuzz", "latest", "replays"))).toHaveLength(1);
+  }, 180_000);
+
+  test("report.html renders in headless Chromium: bars, failures, and the filter script ran", async (ctx) => {
+    if (!CHROMIUM) ctx.skip("no chromium at /usr/bin/chromium");
+    await runs;
+    const dom = await dumpDom(path.join(out, "latest", "report.html"));
+    expect(dom).toContain('data-ready="1"');
+    expect(dom).toContain("showing 4 of 5");
+    expect(dom.match(/class="area"/g)).toHaveLength(4);
+    expect(dom).toContain("integers stay below 50 [D.fixture.small]");
+  }, 120_000);
+});

@@ -1,0 +1,44 @@
+import { describe, expect, test } from "vitest";
+import { buildReport } from "../report/build.ts";
+import { sampleInput } from "../report/sample.ts";
+import { parseReplayFile, replayFileName, replayFileOf } from "./replay-file.ts";
+
+const report = buildReport(sampleInput());
+const prop = report.tests.find((t) => t.property);
+
+describe("replay files", () => {
+  test("a failing property becomes a replay file with seed, path, counterexample, file, names and target", () => {
+    if (!prop) throw new Error("sample has a property failure");
+    const file = replayFileOf(report, prop);
+    expect(file).toMatchObject({
+      kind: "edgeconf-replay",
+      version: 1,
+      target: { name: "sim" },
+      file: "properties/object-store/get.test.ts",
+      names: ["null [D.get.null, D.other.id]"],
+      seed: 42,
+      path: "0:1",
+      counterexample: '["k"]',
+      runId: report.runId,
+    });
+    expect(parseReplayFile(JSON.stringify(file))).toEqual(file);
+  });
+  test("tests without a property failure have none", () => {
+    const plain = report.tests.find((t) => !t.property);
+    if (!plain) throw new Error("sample has plain tests");
+    expect(replayFileOf(report, plain)).toBeUndefined();
+  });
+  test("names are a slug of the title plus a hash of the key", () => {
+    if (!prop) throw new Error("sample has a property failure");
+    expect(replayFileName(prop)).toMatch(/^null-[0-9a-f]{8}\.json$/);
+  });
+  test("parse errors say what is wrong", () => {
+    expect(parseReplayFile("{")).toMatch(/^not JSON/);
+    expect(parseReplayFile("{}")).toMatch(/not an edgeconf replay file/);
+    const good = { kind: "edgeconf-replay", version: 1, target: { name: "sim" }, file: "f", names: ["t"], seed: 1 };
+    expect(parseReplayFile(JSON.stringify({ ...good, seed: "1" }))).toBe("seed is missing");
+    expect(parseReplayFile(JSON.stringify({ ...good, path: "a:b" }))).toMatch(/path must look like/);
+    expect(parseReplayFile(JSON.stringify({ ...good, names: [] }))).toBe("names is missing");
+    expect(typeof parseReplayFile(JSON.stringify(good))).toBe("object");
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, test } from "vitest";
+import { formatExpectations, parseExpectations } from "../expectations.ts";
+import { buildReport } from "./build.ts";
+import { raw, sampleInput } from "./sample.ts";
+import { updateExpectations } from "./update-expectations.ts";
+
+describe("updateExpectations", () => {
+  const input = sampleInput();
+  const fixedKey = "suites/dns-records/ttl.test.ts::fixed [B.ttl.auto]";
+  const report = buildReport({
+    ...input,
+    tests: [...input.tests, raw("suites/dns-records/ttl.test.ts", ["fixed [B.ttl.auto]"], "passed")],
+    expectations: new Map([
+      ["suites/dns-records/ttl.test.ts::one [B.ttl.one]", "known"],
+      [fixedKey, "was broken"],
+      ["suites/dns-records/ttl.test.ts::renamed", "stale"],
+      ["suites/elsewhere.test.ts::t", "outside this run"],
+    ]),
+  });
+  const current = {
+    target: "sim",
+    expectations: [
+      { test: "suites/dns-records/ttl.test.ts::one [B.ttl.one]", reason: "known" },
+      { test: fixedKey, reason: "was broken" },
+      { test: "suites/dns-records/ttl.test.ts::renamed", reason: "stale" },
+      { test: "suites/elsewhere.test.ts::t", reason: "outside this run" },
+    ],
+  };
+  const update = updateExpectations(report, current);
+
+  test("keeps expected failures and entries outside the run, drops passing and stale entries", () => {
+    expect(update.removed).toEqual([fixedKey, "suites/dns-records/ttl.test.ts::renamed"]);
+    expect(update.kept).toBe(2);
+  });
+  test("adds unexpected failures with a reason to edit", () => {
+    expect(update.added).toEqual([
+      "properties/object-store/get.test.ts::null [D.get.null, D.other.id]",
+      "suites/dns-records/ttl.test.ts::auto [B.ttl.auto]",
+    ]);
+    const entry = update.file.expectations.find((e) => e.test.endsWith("auto [B.ttl.auto]"));
+    expect(entry?.reason).toBe(`fails on sim since run ${report.runId}: AssertionError: expected 1 to be 300`);
+  });
+  test("the result is a valid expectations file, sorted when formatted", () => {
+    const text = formatExpectations(update.file);
+    const parsed = parseExpectations(text);
+    if (typeof parsed === "string") throw new Error(parsed);
+    expect(parsed.target).toBe("sim");
+    const keys = parsed.expectations.map((e) => e.test);
+    expect(keys).toEqual([...keys].sort());
+  });
+  test("a run with nothing to change keeps the file as it is", () => {
+    const clean = buildReport({ ...input, tests: input.tests.filter((t) => t.state !== "failed") });
+    const u = updateExpectations(clean, { target: "sim", expectations: [] });
+    expect([u.added, u.removed, u.file.expectations]).toEqual([[], [], []]);
+  });
+});
+
+describe("parseExpectations", () => {
+  test("says what is wrong with a file", () => {
+    expect(parseExpectations("[")).toMatch(/^not JSON/);
+    expect(parseExpectations("[]")).toBe("not an object");
+    expect(parseExpectations('{"expectations":[]}')).toMatch(/target/);
+    expect(parseExpectations('{"target":"sim"}')).toMatch(/expectations \(array\)/);
+    expect(parseExpectations('{"target":"sim","expectations":[{"test":"x","reason":"r"}]}')).toMatch(/<file>::/);
+    expect(parseExpectations('{"target":"sim","expectations":[{"test":"f::t","reason":" "}]}')).toMatch(/say why/);
+    const dup = {
+      target: "sim",
+      expectations: [
+        { test: "f::t", reason: "r" },
+        { test: "f::t", reason: "r" },
+      ],
+    };
+    expect(parseExpectations(JSON.stringify(dup))).toMatch(/twice/);
+  });
+});
