@@ -2,7 +2,7 @@
 import { randomInt } from "node:crypto";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
-import { parseRunArgs, RUN_HELP } from "../run/options.ts";
+import { parseRunArgs, RUN_HELP, sharedTestDirs } from "../run/options.ts";
 
 export async function run(argv: string[]): Promise<number> {
   const io = defaultIo();
@@ -10,7 +10,9 @@ export async function run(argv: string[]): Promise<number> {
     env: process.env,
     cwd: process.cwd(),
     projectRoot: PROJECT_ROOT,
+    // Under CI the seed is pinned (the same as CI_SEED of harness/clauses/property.ts).
     randomSeed: () => (process.env.CI ? 20260410 : randomInt(2 ** 31)),
+    sharedDirs: sharedTestDirs(PROJECT_ROOT),
   });
   if ("help" in parsed) {
     io.stdout(RUN_HELP);

@@ -60,6 +60,10 @@ export function coverage(clauses: readonly Clause[], sources: ReadonlyMap<string
       named.add(id);
       if (!known.has(id)) unknown.push({ id, file });
     }
+    // Catalogue ids are looked up literally too, so a malformed id is reported once (as malformed), not as uncovered.
+    for (const c of clauses) {
+      if (!named.has(c.id) && [`"${c.id}"`, `'${c.id}'`, `\`${c.id}\``].some((q) => text.includes(q))) named.add(c.id);
+    }
   }
   return {
     uncovered: clauses.filter((c) => !c.untestable && !named.has(c.id)).map((c) => c.id),

@@ -41,7 +41,7 @@ describe("junit.xml", () => {
   });
   test("text is escaped and characters XML cannot carry are dropped", () => {
     expect(xml).not.toContain("<script>");
-    expect(xml).not.toMatch(/[\u0000\u0007]/);
+    expect(xml.includes("\u0000") || xml.includes("\u0007")).toBe(false);
     expect(xmlEscape(`<a b="c">&'`)).toBe("&lt;a b=&quot;c&quot;&gt;&amp;&apos;");
   });
   test("a run problem (unreachable target) is a failing testcase", () => {

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { DEFAULT_MAX_TIME_MS, DEFAULT_TIMEOUT_MS, parseAreas, parseRunArgs, parseSeed, parseShard } from "./options.ts";
+import {
+  areaPattern,
+  combinedGrep,
+  DEFAULT_MAX_TIME_MS,
+  DEFAULT_TIMEOUT_MS,
+  parseAreas,
+  parseRunArgs,
+  parseSeed,
+  parseShard,
+} from "./options.ts";
 
 const ctx = { env: {}, cwd: "/proj", projectRoot: "/proj", randomSeed: () => 99 };
 const ok = (argv: string[], command: "run" | "fuzz" = "run", env: NodeJS.ProcessEnv = {}) => {
@@ -18,8 +27,8 @@ describe("edgeconf run options", () => {
     expect(o).toMatchObject({ target: "sim", seed: 99, outDir: "/proj/reports", timeoutMs: DEFAULT_TIMEOUT_MS });
     expect(o.maxTimeMs).toBe(DEFAULT_MAX_TIME_MS);
     expect(o.areas).toEqual(["dns-protection", "dns-records", "key-transparency", "object-store"]);
-    expect(o.include).toContain("suites/object-store/**/*.test.ts");
-    expect(o.include).toContain("properties/dns-records/**/*.test.ts");
+    expect(o.include).toEqual(["suites/**/*.test.ts", "properties/**/*.test.ts"]);
+    expect(o.grep).toBeUndefined();
   });
   test("every flag", () => {
     const o = ok([
@@ -56,9 +65,9 @@ describe("edgeconf run options", () => {
       shard: { index: 2, count: 3 },
       timeoutMs: 100,
       maxTimeMs: 5000,
-      grep: "ttl",
       quiet: true,
     });
+    expect(o.grep).toBe(combinedGrep("ttl", ["dns-protection", "dns-records"]));
     expect(o.include).toEqual([
       "suites/dns-protection/**/*.test.ts",
       "properties/dns-protection/**/*.test.ts",
@@ -116,6 +125,30 @@ describe("edgeconf fuzz options", () => {
     expect(error(["--area", "a,b"], "fuzz")).toMatch(/exactly one area/);
     expect(error(["--areas", "a"], "fuzz")).toMatch(/one --area/);
     expect(error(["--area", "a", "--runs", "x"], "fuzz")).toMatch(/--runs must be a positive integer/);
+  });
+});
+
+describe("--areas", () => {
+  test("the areas' folders and the shared folders, narrowed to tests naming the areas' clauses", () => {
+    const r = parseRunArgs(["--areas", "c"], "run", { ...ctx, sharedDirs: ["suites/http"] });
+    if (!("options" in r)) throw new Error("options");
+    expect(r.options.include).toEqual([
+      "suites/key-transparency/**/*.test.ts",
+      "properties/key-transparency/**/*.test.ts",
+      "suites/http/**/*.test.ts",
+    ]);
+    const re = new RegExp(r.options.grep ?? "");
+    expect(re.test("suites/http/x.test.ts auth rejects [A.auth.bearer, C.auth.mtls]")).toBe(true);
+    expect(re.test("suites/http/x.test.ts auth rejects [A.auth.bearer]")).toBe(false);
+    expect(re.test("suites/http/x.test.ts no clause ids")).toBe(false);
+  });
+  test("a user --grep must match as well", () => {
+    const re = new RegExp(combinedGrep("create", ["object-store"]) ?? "");
+    expect(re.test("f create works [D.put.x]")).toBe(true);
+    expect(re.test("f delete works [D.put.x]")).toBe(false);
+    expect(re.test("f create works [A.put.x]")).toBe(false);
+    expect(combinedGrep("x", ["dns-protection", "dns-records", "key-transparency", "object-store"])).toBe("x");
+    expect(new RegExp(areaPattern(["dns-records"])).test("t [A.a.b, B.c.d]")).toBe(true);
   });
 });
 

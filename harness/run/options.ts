@@ -2,6 +2,7 @@
  * Command-line options of `edgeconf run` and `edgeconf fuzz`, parsed into RunOptions. Pure: a usage
  * error comes back as `{ error }`, never as an exception.
  */
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AREAS, type Area } from "../clauses/types.ts";
@@ -25,7 +26,7 @@ export interface RunOptions {
   maxTimeMs: number;
   /** Test file globs relative to the project root; default: the suites and properties of the areas. */
   include: string[];
-  /** Only tests whose name matches (vitest's testNamePattern). */
+  /** Only tests whose name matches (vitest's testNamePattern; with --areas, narrowed to them). */
   grep?: string;
   /** Property runs (EDGECONF_RUNS); fuzz raises it. */
   runs?: number;
@@ -92,8 +93,54 @@ function parseUrl(name: string, text: string): string | { error: string } {
   }
 }
 
-export function defaultInclude(areas: readonly Area[]): string[] {
-  return areas.flatMap((a) => [`suites/${a}/**/*.test.ts`, `properties/${a}/**/*.test.ts`]);
+export const ALL_TESTS = ["suites/**/*.test.ts", "properties/**/*.test.ts"];
+
+/**
+ * Test files of a selection of areas: their own folders, and the folders shared between areas
+ * (suites/http, suites/sdk, ...: any folder not named after an area), whose tests `areaPattern` then
+ * narrows to the areas by the clause ids in their titles.
+ */
+export function defaultInclude(areas: readonly Area[], shared: readonly string[]): string[] {
+  if (areas.length === AREAS.length) return [...ALL_TESTS];
+  return [
+    ...areas.flatMap((a) => [`suites/${a}/**/*.test.ts`, `properties/${a}/**/*.test.ts`]),
+    ...shared.map((dir) => `${dir}/**/*.test.ts`),
+  ];
+}
+
+const AREA_LETTER: Record<Area, string> = {
+  "dns-protection": "A",
+  "dns-records": "B",
+  "key-transparency": "C",
+  "object-store": "D",
+};
+
+/** A test name pattern for tests naming a clause of one of the areas (clauseTest titles end in `[ids]`). */
+export function areaPattern(areas: readonly Area[]): string {
+  const letters = areas.map((a) => AREA_LETTER[a]).join("");
+  return `\\[(?:[^\\[\\]]*, )?[${letters}]\\.[^\\[\\]]*\\]$`;
+}
+
+/** vitest's testNamePattern for a run: the user's --grep, narrowed to the areas when some are left out. */
+export function combinedGrep(grep: string | undefined, areas: readonly Area[]): string | undefined {
+  if (areas.length === AREAS.length) return grep;
+  const area = areaPattern(areas);
+  return grep === undefined ? area : `^(?=.*(?:${grep}))(?=.*${area})`;
+}
+
+/** Folders under suites/ and properties/ not named after an area (they hold tests of several areas). */
+export function sharedTestDirs(projectRoot: string): string[] {
+  const out: string[] = [];
+  for (const top of ["suites", "properties"]) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(path.join(projectRoot, top), { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name);
+    } catch {}
+    for (const n of names.sort()) if (!(AREAS as readonly string[]).includes(n)) out.push(`${top}/${n}`);
+  }
+  return out;
 }
 
 export interface ParseContext {
@@ -102,6 +149,8 @@ export interface ParseContext {
   projectRoot: string;
   /** A seed when none is given (the CLI draws one and records it). */
   randomSeed: () => number;
+  /** Test folders shared between areas (suites/http, ...), relative to the project root. */
+  sharedDirs?: readonly string[];
 }
 
 export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: ParseContext): Parsed<RunOptions> {
@@ -213,15 +262,16 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
     ? includeArg.map(toRoot)
     : command === "fuzz"
       ? areas.map((a) => `properties/${a}/**/*.test.ts`)
-      : defaultInclude(areas);
-  const grep = str("grep");
-  if (grep !== undefined) {
+      : defaultInclude(areas, ctx.sharedDirs ?? []);
+  const userGrep = str("grep");
+  if (userGrep !== undefined) {
     try {
-      new RegExp(grep);
+      new RegExp(userGrep);
     } catch {
-      return { error: `--grep is not a regular expression: "${grep}"` };
+      return { error: `--grep is not a regular expression: "${userGrep}"` };
     }
   }
+  const grep = includeArg?.length || command === "fuzz" ? userGrep : combinedGrep(userGrep, areas);
   const expectations = str("expectations") ?? (ctx.env.EDGECONF_EXPECTATIONS || undefined);
 
   return {
