@@ -176,8 +176,12 @@ export class DnsRecordsModel implements Snapshottable {
   }
 
   restore(state: unknown): void {
+    if (state === undefined || state === null) {
+      this.reset();
+      return;
+    }
     const s = state as { zones?: [string, DnsRecord[]][] };
-    if (!s || !Array.isArray(s.zones)) throw new TypeError("not a dns-records snapshot");
+    if (!Array.isArray(s.zones)) throw new TypeError("not a dns-records snapshot");
     this.#state = { zones: new Map(s.zones.map(([z, rs]) => [z, structuredClone(rs)])) };
   }
 
