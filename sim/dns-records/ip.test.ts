@@ -15,7 +15,8 @@ describe("ip", () => {
     expect(canonicalIPv6("2001:db8:0:1:1:1:1:1")).toBe("2001:db8:0:1:1:1:1:1");
     expect(canonicalIPv6("2001:0:0:1:0:0:0:1")).toBe("2001:0:0:1::1");
     expect(canonicalIPv6("::")).toBe("::");
-    expect(canonicalIPv6("::ffff:1.2.3.4")).toBe("::ffff:102:304");
+    expect(canonicalIPv6("::ffff:1.2.3.4")).toBe("::ffff:1.2.3.4");
+    expect(canonicalIPv6("::FFFF:0102:0304")).toBe("::ffff:1.2.3.4");
     for (const bad of ["1.2.3.4", "1::2::3", "12345::", ":::", "g::1", "1:2:3:4:5:6:7:8:9", "fe80::1%eth0"]) {
       expect(canonicalIPv6(bad), bad).toBeUndefined();
     }

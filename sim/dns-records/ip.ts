@@ -52,6 +52,12 @@ export function parseIPv6(s: string): number[] | undefined {
 
 /** RFC 5952 text of 8 groups: lowercase, no leading zeros, the longest run (>= 2) of zeros as `::`. */
 export function formatIPv6(groups: readonly number[]): string {
+  // RFC 5952 section 5: IPv4-mapped addresses keep the dotted quad.
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const hi = groups[6] ?? 0;
+    const lo = groups[7] ?? 0;
+    return `::ffff:${hi >>> 8}.${hi & 255}.${lo >>> 8}.${lo & 255}`;
+  }
   let bestStart = -1;
   let bestLen = 0;
   for (let i = 0; i < 8; ) {
