@@ -320,7 +320,7 @@ export const dnsRecordsClauses = [
     text: "A batch runs deletes, patches, puts, posts in that order, all or nothing.",
     source: "platform",
   },
-  { id: "B.notfound", area, text: "An unknown record id is 404 with code 81044.", source: "platform" },
+  { id: "B.record.not-found", area, text: "An unknown record id is 404 with code 81044.", source: "platform" },
   {
     id: "B.validation.code",
     area,

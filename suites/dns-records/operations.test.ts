@@ -15,7 +15,7 @@ describe("dns records: operations", () => {
   });
 
   clauseTest(
-    ["B.notfound", "B.envelope.failure"],
+    ["B.record.not-found", "B.envelope.failure"],
     "an unknown record id is 404/81044 on get, patch, put, delete",
     async (ctx) => {
       const { records } = await recordsOf(ctx);

@@ -111,15 +111,19 @@ describe("official cloudflare SDK against edgeconf serve", () => {
     },
   );
 
-  clauseTest(["B.notfound", "B.validation.code"], "SDK errors: 404 and 400 map to its error classes", async (ctx) => {
-    const s = skipElsewhere(ctx);
-    await expect(
-      records.dns.records.get("0123456789abcdef0123456789abcdef", { zone_id: s.zone_id }),
-    ).rejects.toBeInstanceOf(Cloudflare.NotFoundError);
-    await expect(
-      records.dns.records.create({ zone_id: s.zone_id, type: "A", name: "bad", content: "1.1", ttl: 1 }),
-    ).rejects.toBeInstanceOf(Cloudflare.BadRequestError);
-  });
+  clauseTest(
+    ["B.record.not-found", "B.validation.code"],
+    "SDK errors: 404 and 400 map to its error classes",
+    async (ctx) => {
+      const s = skipElsewhere(ctx);
+      await expect(
+        records.dns.records.get("0123456789abcdef0123456789abcdef", { zone_id: s.zone_id }),
+      ).rejects.toBeInstanceOf(Cloudflare.NotFoundError);
+      await expect(
+        records.dns.records.create({ zone_id: s.zone_id, type: "A", name: "bad", content: "1.1", ttl: 1 }),
+      ).rejects.toBeInstanceOf(Cloudflare.BadRequestError);
+    },
+  );
 
   clauseTest(
     ["A.create.rule", "A.list.rules", "A.update.partial", "A.auth.bearer"],
