@@ -1,0 +1,160 @@
+/**
+ * fast-check commands over a bucket, each checked against the reference model (BucketModel).
+ */
+import type fc from "fast-check";
+import { expect } from "vitest";
+import type { ObjectStoreBucket } from "../../harness/targets/object-store.ts";
+import { type BucketModel, md5 } from "./reference-model.ts";
+
+type Cmd = fc.AsyncCommand<BucketModel, ObjectStoreBucket>;
+
+const enc = (s: string) => new TextEncoder().encode(s);
+
+export class PutCommand implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly value: string,
+    readonly meta: Record<string, string>,
+    readonly ifAbsent: boolean,
+  ) {}
+  check = () => true;
+  async run(m: BucketModel, r: ObjectStoreBucket): Promise<void> {
+    const bytes = enc(this.value);
+    const existed = m.objects.has(this.key);
+    const result = this.ifAbsent
+      ? await r.put(this.key, this.value, { customMetadata: this.meta, onlyIf: { etagDoesNotMatch: "*" } })
+      : await r.put(this.key, this.value, { customMetadata: this.meta });
+    if (this.ifAbsent && existed) {
+      expect(result).toBeNull();
+      return;
+    }
+    const o = m.put(this.key, bytes, this.meta);
+    expect(result).not.toBeNull();
+    expect(result!.key).toBe(this.key);
+    expect(result!.size).toBe(bytes.byteLength);
+    expect(result!.etag).toBe(o.etag);
+  }
+  toString = () =>
+    `put(${JSON.stringify(this.key)}, ${JSON.stringify(this.value)}${this.ifAbsent ? ", ifAbsent" : ""})`;
+}
+
+export class GetCommand implements Cmd {
+  constructor(readonly key: string) {}
+  check = () => true;
+  async run(m: BucketModel, r: ObjectStoreBucket): Promise<void> {
+    const want = m.objects.get(this.key);
+    const got = await r.get(this.key);
+    if (!want) {
+      expect(got).toBeNull();
+      return;
+    }
+    expect(got).not.toBeNull();
+    expect(new Uint8Array(await got!.arrayBuffer())).toEqual(want.bytes);
+    expect(got!.etag).toBe(want.etag);
+    expect(got!.customMetadata).toEqual(want.customMetadata);
+  }
+  toString = () => `get(${JSON.stringify(this.key)})`;
+}
+
+export class HeadCommand implements Cmd {
+  constructor(readonly key: string) {}
+  check = () => true;
+  async run(m: BucketModel, r: ObjectStoreBucket): Promise<void> {
+    const want = m.objects.get(this.key);
+    const got = await r.head(this.key);
+    if (!want) {
+      expect(got).toBeNull();
+      return;
+    }
+    expect(got!.size).toBe(want.bytes.byteLength);
+    expect(got!.etag).toBe(want.etag);
+  }
+  toString = () => `head(${JSON.stringify(this.key)})`;
+}
+
+export class DeleteCommand implements Cmd {
+  constructor(readonly keys: string[]) {}
+  check = () => true;
+  async run(m: BucketModel, r: ObjectStoreBucket): Promise<void> {
+    await r.delete(this.keys.length === 1 ? this.keys[0]! : this.keys);
+    m.delete(this.keys);
+    for (const k of this.keys) expect(await r.head(k)).toBeNull();
+  }
+  toString = () => `delete(${JSON.stringify(this.keys)})`;
+}
+
+export class ListCommand implements Cmd {
+  constructor(
+    readonly prefix: string,
+    readonly delimiter: string | undefined,
+    readonly limit: number,
+  ) {}
+  check = () => true;
+  async run(m: BucketModel, r: ObjectStoreBucket): Promise<void> {
+    const keys: string[] = [];
+    const prefixes: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 1000; pages++) {
+      const page = await r.list({
+        prefix: this.prefix,
+        limit: this.limit,
+        ...(this.delimiter ? { delimiter: this.delimiter } : {}),
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(page.objects.length + page.delimitedPrefixes.length).toBeLessThanOrEqual(this.limit);
+      keys.push(...page.objects.map((o) => o.key));
+      prefixes.push(...page.delimitedPrefixes);
+      if (!page.truncated) {
+        expect((page as { cursor?: string }).cursor).toBeUndefined();
+        break;
+      }
+      cursor = page.cursor;
+    }
+    const want = m.listAll(this.prefix, this.delimiter);
+    expect(keys).toEqual(want.keys);
+    expect(prefixes).toEqual(want.prefixes);
+  }
+  toString = () => `listAll(${JSON.stringify(this.prefix)}, ${JSON.stringify(this.delimiter)}, ${this.limit})`;
+}
+
+/** A whole multipart upload: parts of `partSize` bytes (last smaller), completed or aborted. */
+export class MultipartCommand implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly parts: number,
+    readonly lastSize: number,
+    readonly partSize: number,
+    readonly finish: "complete" | "abort",
+  ) {}
+  check = () => true;
+  async run(m: BucketModel, r: ObjectStoreBucket): Promise<void> {
+    const upload = await r.createMultipartUpload(this.key);
+    const chunks: Uint8Array[] = [];
+    const refs = [];
+    for (let n = 1; n <= this.parts; n++) {
+      const size = n === this.parts ? this.lastSize : this.partSize;
+      const bytes = new Uint8Array(size).fill(n);
+      chunks.push(bytes);
+      refs.push(await upload.uploadPart(n, bytes));
+    }
+    // Invisible while in progress.
+    const before = m.objects.get(this.key);
+    const head = await r.head(this.key);
+    if (before) expect(head!.etag).toBe(before.etag);
+    else expect(head).toBeNull();
+    if (this.finish === "abort") {
+      await upload.abort();
+      return;
+    }
+    const done = await upload.complete(refs.reverse());
+    const bytes = new Uint8Array(Buffer.concat(chunks));
+    m.objects.set(this.key, {
+      bytes,
+      etag: `${md5(...chunks.map((c) => Buffer.from(md5(c), "hex")))}-${this.parts}`,
+      customMetadata: {},
+    });
+    expect(done.size).toBe(bytes.byteLength);
+    expect(done.etag).toBe(m.objects.get(this.key)!.etag);
+  }
+  toString = () => `multipart(${JSON.stringify(this.key)}, ${this.parts} parts, last ${this.lastSize}, ${this.finish})`;
+}

@@ -1,0 +1,120 @@
+import fc from "fast-check";
+import { describe, expect } from "vitest";
+import { clauseProperty } from "../../harness/clauses/property.ts";
+import { skipUnless } from "../../harness/clauses/test.ts";
+import { getTarget } from "../../harness/targets/index.ts";
+import { expectedProceeds, expectedRange } from "./reference-model.ts";
+
+const target = await getTarget();
+
+const rangeArb = fc.oneof(
+  fc.record({ offset: fc.nat(40), length: fc.nat(40) }),
+  fc.record({ offset: fc.nat(40) }),
+  fc.record({ length: fc.nat(40) }),
+  fc.record({ suffix: fc.nat(40) }),
+);
+
+describe("ranges and conditionals against pure oracles", () => {
+  clauseProperty(
+    [
+      "D.range.offset-length",
+      "D.range.length",
+      "D.range.suffix",
+      "D.range.shorter",
+      "D.range.resolution",
+      "D.err.range-unsatisfiable",
+    ],
+    "get with a range returns exactly the oracle's bytes and range, or 10039",
+    (ctx) => {
+      skipUnless(ctx, target, "object-store");
+      return fc.asyncProperty(
+        fc.uint8Array({ maxLength: 30 }),
+        fc.array(rangeArb, { minLength: 1, maxLength: 8 }),
+        async (data, ranges) => {
+          const bucket = await target.objectStore!.bucket();
+          await bucket.put("k", data);
+          for (const range of ranges) {
+            const want = expectedRange(data.byteLength, range);
+            const got = await bucket.get("k", { range }).then(
+              (o) => o,
+              (e: Error) => e,
+            );
+            if (want === "unsatisfiable") {
+              expect(got).toBeInstanceOf(Error);
+              expect((got as Error).message).toBe("get: The requested range is not satisfiable (10039)");
+              continue;
+            }
+            expect(got).not.toBeInstanceOf(Error);
+            const body = got as Exclude<typeof got, Error | null>;
+            expect(body!.range).toEqual(want);
+            expect(new Uint8Array(await body!.arrayBuffer())).toEqual(
+              data.slice(want.offset, want.offset + want.length),
+            );
+          }
+        },
+      );
+    },
+    { numRuns: 30 },
+  );
+
+  clauseProperty(
+    [
+      "D.cond.etag-matches",
+      "D.cond.etag-does-not-match",
+      "D.cond.uploaded-before",
+      "D.cond.uploaded-after",
+      "D.cond.strict-dates",
+      "D.cond.precedence",
+      "D.cond.wildcard",
+      "D.rule.conditionals",
+      "D.get.precondition-failed",
+      "D.put.precondition-failed",
+    ],
+    "get and put proceed exactly when the RFC 7232 oracle says so",
+    (ctx) => {
+      skipUnless(ctx, target, "object-store");
+      const etagChoice = fc.constantFrom("same", "other", "*");
+      const dateChoice = fc.integer({ min: -2, max: 2 });
+      const cond = fc.record(
+        {
+          etagMatches: etagChoice,
+          etagDoesNotMatch: etagChoice,
+          uploadedBefore: dateChoice,
+          uploadedAfter: dateChoice,
+        },
+        { requiredKeys: [] },
+      );
+      return fc.asyncProperty(cond, fc.boolean(), async (c, onPut) => {
+        const bucket = await target.objectStore!.bucket();
+        const stored = await bucket.put("k", "value");
+        const at = stored.uploaded.getTime();
+        const etag = (v: string) => (v === "same" ? stored.etag : v === "other" ? "0000" : "*");
+        const onlyIf = {
+          ...(c.etagMatches ? { etagMatches: etag(c.etagMatches) } : {}),
+          ...(c.etagDoesNotMatch ? { etagDoesNotMatch: etag(c.etagDoesNotMatch) } : {}),
+          ...(c.uploadedBefore !== undefined ? { uploadedBefore: new Date(at + c.uploadedBefore * 1000) } : {}),
+          ...(c.uploadedAfter !== undefined ? { uploadedAfter: new Date(at + c.uploadedAfter * 1000) } : {}),
+        };
+        const want = expectedProceeds(
+          { etag: stored.etag, uploaded: at },
+          {
+            ...(onlyIf.etagMatches !== undefined ? { etagMatches: onlyIf.etagMatches } : {}),
+            ...(onlyIf.etagDoesNotMatch !== undefined ? { etagDoesNotMatch: onlyIf.etagDoesNotMatch } : {}),
+            ...(onlyIf.uploadedBefore ? { uploadedBefore: onlyIf.uploadedBefore.getTime() } : {}),
+            ...(onlyIf.uploadedAfter ? { uploadedAfter: onlyIf.uploadedAfter.getTime() } : {}),
+          },
+        );
+        if (onPut) {
+          const r = await bucket.put("k", "next", { onlyIf });
+          expect(r !== null).toBe(want);
+          expect(await (await bucket.get("k"))!.text()).toBe(want ? "next" : "value");
+        } else {
+          const g = await bucket.get("k", { onlyIf });
+          expect(g).not.toBeNull();
+          expect((g as { body?: unknown }).body !== undefined).toBe(want);
+        }
+      });
+    },
+    { numRuns: 60 },
+  );
+});
