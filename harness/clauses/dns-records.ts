@@ -39,6 +39,18 @@ export const dnsRecordsClauses = [
     text: "A request without credentials is refused (400, code 9106) and changes nothing.",
     source: "platform",
   },
+  {
+    id: "B.auth.invalid",
+    area,
+    text: "Well-formed but unknown email/key credentials are refused (403, code 10000) and change nothing.",
+    source: "platform",
+  },
+  {
+    id: "B.create.content-type",
+    area,
+    text: "The create body is JSON sent with Content-Type application/json; another Content-Type is refused.",
+    source: "spec",
+  },
   { id: "B.version.v4", area, text: "The management API base path carries the version segment v4.", source: "spec" },
   {
     id: "B.create.endpoint",

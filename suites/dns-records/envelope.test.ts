@@ -96,4 +96,30 @@ describe("dns records: create, envelope, fields", () => {
       expect(await records.at(await records.fqdn(label))).toEqual([]);
     },
   );
+
+  clauseTest(["B.auth.invalid"], "a wrong key is 403/10000 and nothing is created", async (ctx) => {
+    const { records } = await recordsOf(ctx);
+    const label = uniqueLabel("badkey");
+    const headers = { "x-auth-email": "nobody@example.com", "x-auth-key": "0".repeat(37) };
+    const res = await records.post({ type: "A", name: label, content: "198.51.100.9" }, { auth: { headers } });
+    expectFailure(res, 403, 10000);
+    expect(await records.at(await records.fqdn(label))).toEqual([]);
+  });
+
+  clauseTest(
+    ["B.create.content-type"],
+    "a create body sent without Content-Type application/json is refused",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const label = uniqueLabel("ctype");
+      const res = await records.api.request(
+        "POST",
+        records.path,
+        { type: "A", name: label, content: "198.51.100.9" },
+        { headers: { "content-type": "text/plain" } },
+      );
+      expectFailure(res, 400);
+      expect(await records.at(await records.fqdn(label))).toEqual([]);
+    },
+  );
 });
