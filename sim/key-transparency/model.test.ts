@@ -110,5 +110,14 @@ describe("KtModel state machine", () => {
     model.reset();
     expect(code(() => model.get("ns"))).toBe("not_found");
     expect(() => model.restore(null)).toThrow(TypeError);
+    model.restore(snap);
+    const bad = structuredClone(snap) as unknown as { namespaces: Record<string, unknown>[] };
+    bad.namespaces[0]!.status = "Paused";
+    expect(() => model.restore(bad)).toThrow(/unknown status/);
+    bad.namespaces[0]!.status = "Online";
+    bad.namespaces[0]!.audits = [{ epoch: "5" }];
+    expect(() => model.restore(bad)).toThrow(/malformed audit/);
+    expect(() => model.restore({ namespaces: [snap.namespaces[0], snap.namespaces[0]] })).toThrow(/duplicate/);
+    expect(model.get("ns").status).toBe("Disabled");
   });
 });

@@ -66,6 +66,35 @@ export function requireActor(actor: string | undefined): string {
   return actor;
 }
 
+const STATUSES: readonly string[] = ["Initialization", "Online", "Disabled"];
+
+/** Why `r` is not a namespace record of a snapshot, or undefined. */
+export function snapshotRecordProblem(r: unknown): string | undefined {
+  if (typeof r !== "object" || r === null) return "a namespace is not an object";
+  const x = r as Record<string, unknown>;
+  const str = (k: string) => typeof x[k] === "string";
+  const int = (v: unknown) => typeof v === "number" && Number.isSafeInteger(v);
+  if (!str("name") || !str("owner") || !str("root") || !str("rootDigest"))
+    return "name, owner, root, rootDigest must be strings";
+  if (typeof x.public !== "boolean") return `namespace "${x.name}": public must be a boolean`;
+  if (!int(x.rootEpoch)) return `namespace "${x.name}": rootEpoch must be an integer`;
+  if (x.signature_version !== 1 && x.signature_version !== 2)
+    return `namespace "${x.name}": signature_version must be 1 or 2`;
+  if (x.log_directory !== null && !str("log_directory"))
+    return `namespace "${x.name}": log_directory must be a string or null`;
+  if (!STATUSES.includes(x.status as string)) return `namespace "${x.name}": unknown status`;
+  if (!Array.isArray(x.audits)) return `namespace "${x.name}": audits must be an array`;
+  for (const a of x.audits as unknown[]) {
+    const y = (a ?? {}) as Record<string, unknown>;
+    const ok =
+      int(y.epoch) &&
+      int(y.timestamp) &&
+      ["digest", "signature", "serialized_message", "start_hash", "job_id"].every((k) => typeof y[k] === "string");
+    if (!ok) return `namespace "${x.name}": malformed audit`;
+  }
+  return undefined;
+}
+
 function cloneRecord(r: NamespaceRecord): NamespaceRecord {
   return { ...r, audits: r.audits.map((a) => ({ ...a })) };
 }
@@ -211,10 +240,21 @@ export class KtModel implements Snapshottable {
     return { namespaces: [...this.#namespaces.values()].map(cloneRecord) };
   }
 
+  /** Replaces the state with a snapshot; a malformed snapshot throws and changes nothing. */
   restore(state: unknown): void {
-    const s = state as { namespaces?: NamespaceRecord[] } | null;
-    if (!s || !Array.isArray(s.namespaces)) throw new TypeError("not a key-transparency snapshot");
-    this.#namespaces = new Map(s.namespaces.map((r) => [r.name, cloneRecord(r)]));
+    const s = state as { namespaces?: unknown } | null;
+    if (!s || typeof s !== "object" || !Array.isArray(s.namespaces)) {
+      throw new TypeError("not a key-transparency snapshot: expected { namespaces: [...] }");
+    }
+    const next = new Map<string, NamespaceRecord>();
+    for (const r of s.namespaces) {
+      const problem = snapshotRecordProblem(r);
+      if (problem) throw new TypeError(`not a key-transparency snapshot: ${problem}`);
+      const record = r as NamespaceRecord;
+      if (next.has(record.name)) throw new TypeError(`not a key-transparency snapshot: duplicate "${record.name}"`);
+      next.set(record.name, cloneRecord(record));
+    }
+    this.#namespaces = next;
   }
 
   reset(): void {
