@@ -168,7 +168,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
   const fixtureRun = (extra: string[]) =>
     edgeconf(["run", "--include", FIXTURES, "--expectations", FIXTURE_EXPECTATIONS, "--seed", "7", ...extra]);
   // The runs that depend on nothing start together; the tests then check them and go on from them.
-  let runs: Promise<[Result, Result, Result, Result]>;
+  let runs: Promise<[Result, Result, Result, Result, Result]>;
   beforeAll(() => {
     runs = Promise.all([
       fixtureRun(["--out", out]),
@@ -186,6 +186,16 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
         "11",
         "--out",
         path.join(tmp, "fuzz"),
+        "--quiet",
+      ]),
+      edgeconf([
+        "run",
+        "--include",
+        "harness/run/fixtures/hang/*.fixture.ts",
+        "--max-time",
+        "3000",
+        "--out",
+        path.join(tmp, "hang"),
         "--quiet",
       ]),
     ]);
@@ -314,6 +324,16 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     const report = readReport(path.join(tmp, "fuzz", "latest"));
     expect(report.selection.runs).toBe(300);
     expect(readdirSync(path.join(tmp, "fuzz", "latest", "replays"))).toHaveLength(1);
+  }, 180_000);
+
+  test("the watchdog stops a run that hangs past --max-time: exit 1, and the report says so", async () => {
+    const [, , , , r] = await runs;
+    expect(r.code, r.stderr + r.stdout).toBe(1);
+    expect(r.ms).toBeLessThan(60_000);
+    const report = readReport(path.join(tmp, "hang", "latest"));
+    expect(report.problems[0]).toMatch(/^watchdog: the run did not finish within 3000 ms/);
+    expect(report.problems[0]).toContain("harness/run/fixtures/hang/hang.fixture.ts");
+    expect(report.tests.every((t) => t.status === "fail")).toBe(true);
   }, 180_000);
 
   test("report.html renders in headless Chromium: bars, failures, and the filter script ran", async (ctx) => {

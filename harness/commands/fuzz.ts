@@ -26,7 +26,8 @@ export async function run(argv: string[]): Promise<number> {
     io.stderr(`edgeconf fuzz: ${parsed.error}\n\n${FUZZ_HELP}`);
     return 2;
   }
-  const { report, runDir, exitCode } = await executeRun(parsed.options, io);
+  const { report, runDir, exitCode, forceExit } = await executeRun(parsed.options, io);
+  if (forceExit) process.exit(exitCode);
   const found = report.tests.filter((t) => t.property && t.status === "fail");
   if (found.length > 0) {
     io.stdout(`Counterexamples (${found.length}):\n`);

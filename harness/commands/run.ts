@@ -23,5 +23,6 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const result = await executeRun(parsed.options, io);
+  if (result.forceExit) process.exit(result.exitCode);
   return result.exitCode;
 }

@@ -43,6 +43,12 @@ describe("classify", () => {
   test("a listed plain test that passed is an unexpected pass", () => {
     expect(classify(raw(f, ["t"], "passed"), "r").status).toBe("unexpected-pass");
   });
+  test("a test left pending by a stopped run failed", () => {
+    expect(classify(raw(f, ["t"], "pending"), undefined)).toEqual({
+      status: "fail",
+      error: "did not finish: the run was stopped before this test ended",
+    });
+  });
   test("a failure without error text still says it failed", () => {
     expect(classify(raw(f, ["t"], "failed"), undefined).error).toBe("failed (no error reported)");
   });

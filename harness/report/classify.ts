@@ -42,7 +42,11 @@ export function testKey(file: string, names: readonly string[]): string {
 export function classify(raw: RawTest, expected: string | undefined): Classified {
   const error = raw.errors.length > 0 ? raw.errors.join("\n\n") : undefined;
   const meta = raw.meta.expectation;
-  if (raw.state === "skipped" || raw.state === "pending") {
+  if (raw.state === "pending") {
+    // Only a run that was stopped (watchdog) leaves a test pending.
+    return { status: "fail", error: "did not finish: the run was stopped before this test ended" };
+  }
+  if (raw.state === "skipped") {
     const skipReason =
       raw.note ?? (raw.mode === "todo" ? "declared todo" : raw.mode === "skip" ? "declared skip" : "skipped");
     return { status: "skip", skipReason };

@@ -89,6 +89,12 @@ export class CollectingReporter implements Reporter {
   totalModules = 0;
   endReason: string | undefined;
   private collected = new Set<string>();
+  private finishedFiles = new Set<string>();
+
+  /** Test files that were started but have no result yet. */
+  unfinishedFiles(): string[] {
+    return [...this.runFiles].filter((f) => !this.finishedFiles.has(f)).sort();
+  }
 
   constructor(private readonly progress?: Progress) {}
 
@@ -128,6 +134,7 @@ export class CollectingReporter implements Reporter {
   private take(module: TestModule): void {
     if (this.collected.has(module.id)) return;
     this.collected.add(module.id);
+    this.finishedFiles.add(relativeFile(module.moduleId));
     this.tests.push(...collectModule(module));
   }
 }

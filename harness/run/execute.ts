@@ -85,6 +85,8 @@ export interface ExecuteResult {
   report: RunReport;
   runDir: string;
   exitCode: 0 | 1 | 2;
+  /** The watchdog stopped the run; hung workers may keep the process alive, so exit explicitly. */
+  forceExit: boolean;
 }
 
 export async function executeRun(
@@ -118,7 +120,7 @@ export async function executeRun(
   }
 
   const blobName = options.shard ? `shard-${options.shard.index}-of-${options.shard.count}.json` : undefined;
-  let run: VitestRun = { tests: [], runFiles: [], unhandledErrors: [], problems: [] };
+  let run: VitestRun = { tests: [], runFiles: [], unhandledErrors: [], problems: [], watchdogFired: false };
   if (!aborted) {
     run = await runVitest({
       include: options.include,
@@ -183,5 +185,5 @@ export async function executeRun(
   }
   writeReport(report, options.outDir, fs, extra);
   io.stdout(consoleSummary(report, displayPath(io.cwd, runDir)));
-  return { report, runDir, exitCode: report.exitCode };
+  return { report, runDir, exitCode: report.exitCode, forceExit: run.watchdogFired };
 }

@@ -14,6 +14,8 @@ export interface VitestRun {
   unhandledErrors: string[];
   /** What went wrong with the run itself (watchdog, vitest errors). */
   problems: string[];
+  /** The watchdog stopped the run: workers may still hang, so the process should exit when done. */
+  watchdogFired: boolean;
 }
 
 export interface VitestRunOptions {
@@ -30,7 +32,7 @@ export interface VitestRunOptions {
 }
 
 /** How long the watchdog waits for a cancelled run to wind down before giving up on it. */
-const CANCEL_GRACE_MS = 15_000;
+const CANCEL_GRACE_MS = 5_000;
 
 export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
   const collector = new CollectingReporter(options.progress);
@@ -58,15 +60,18 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
     { logLevel: "error" },
   );
   let timer: NodeJS.Timeout | undefined;
+  let watchdogFired = false;
   const work = (async () => {
     if (options.mergeFrom) await vitest.mergeReports(options.mergeFrom);
     else await vitest.start();
   })();
   const watchdog = new Promise<"watchdog">((resolve) => {
     timer = setTimeout(() => {
+      watchdogFired = true;
+      const unfinished = collector.unfinishedFiles();
       problems.push(
-        `watchdog: the run did not finish within ${options.maxTimeMs} ms (--max-time); it was cancelled, ` +
-          `${collector.finishedModules} of ${collector.totalModules} test files finished`,
+        `watchdog: the run did not finish within ${options.maxTimeMs} ms (--max-time) and was stopped; ` +
+          `${unfinished.length} test file(s) without a result: ${unfinished.join(", ")}`,
       );
       void vitest.cancelCurrentRun("keyboard-input");
       setTimeout(() => resolve("watchdog"), CANCEL_GRACE_MS).unref();
@@ -80,11 +85,13 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
   } finally {
     clearTimeout(timer);
   }
-  await Promise.race([vitest.close().catch(() => {}), new Promise((r) => setTimeout(r, 10_000).unref())]);
+  const closeWait = watchdogFired ? 2_000 : 10_000;
+  await Promise.race([vitest.close().catch(() => {}), new Promise((r) => setTimeout(r, closeWait).unref())]);
   return {
     tests: collector.tests,
     runFiles: [...collector.runFiles].sort(),
     unhandledErrors: collector.unhandledErrors,
     problems,
+    watchdogFired,
   };
 }
