@@ -10,6 +10,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { RAW_BODY } from "../../sim/http/body.ts";
+import { RAW_TEXT } from "../../sim/http/envelope.ts";
 import { type Credentials, createSimulator, type Simulator } from "../../sim/index.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 
@@ -110,30 +112,55 @@ function bodyStream(req: http.IncomingMessage): { stream: ReadableStream<Uint8Ar
   return { stream, discard };
 }
 
-function toRequest(req: http.IncomingMessage, origin: string): { request: Request; discard(): void } {
-  const headers = new Headers();
+/** Bodies up to this size with a declared Content-Length are read whole before forwarding (fast path). */
+const BUFFER_LIMIT = 1024 * 1024;
+
+function readWhole(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+async function toRequest(req: http.IncomingMessage, origin: string): Promise<{ request: Request; discard(): void }> {
+  const headers: [string, string][] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
-    const value = req.rawHeaders[i + 1]!;
-    if (name.toLowerCase() === "host") continue;
-    try {
-      headers.append(name, value);
-    } catch {
-      // a header value fetch refuses (e.g. odd bytes): dropped, as a proxy would.
-    }
+    if (name.length === 4 && name.toLowerCase() === "host") continue;
+    headers.push([name, req.rawHeaders[i + 1]!]);
   }
   const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  const body = hasBody ? bodyStream(req) : undefined;
-  const request = new Request(`${origin}${req.url ?? "/"}`, {
-    method,
-    headers,
-    ...(body ? { body: body.stream, duplex: "half" } : {}),
-  } as RequestInit);
-  return { request, discard: body ? body.discard : () => req.resume() };
+  const url = `${origin}${req.url ?? "/"}`;
+  if (method === "GET" || method === "HEAD") {
+    return { request: new Request(url, { method, headers }), discard: () => req.resume() };
+  }
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  if (Number.isInteger(declared) && declared <= BUFFER_LIMIT && req.headers["transfer-encoding"] === undefined) {
+    const buffer = await readWhole(req);
+    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    const request = new Request(url, { method, headers, body: bytes as Uint8Array<ArrayBuffer> });
+    // Side channel: the transport reads these bytes instead of the body stream (same content).
+    (request as unknown as Record<symbol, unknown>)[RAW_BODY] = bytes;
+    return { request, discard: () => {} };
+  }
+  const body = bodyStream(req);
+  const request = new Request(url, { method, headers, body: body.stream, duplex: "half" } as RequestInit);
+  return { request, discard: body.discard };
 }
 
 async function answer(res: http.ServerResponse, response: Response): Promise<void> {
+  const rawText = (response as unknown as Record<symbol, unknown>)[RAW_TEXT];
+  if (typeof rawText === "string" && !response.bodyUsed) {
+    // Fast path for the transport's own JSON answers (their only header is the content type).
+    res.writeHead(response.status, {
+      "content-type": response.headers.get("content-type") ?? "application/json",
+      "content-length": Buffer.byteLength(rawText),
+    });
+    res.end(rawText);
+    return;
+  }
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -152,7 +179,7 @@ export function createApiServer(sim: Simulator, originOf: () => string): http.Se
         req.resume();
       };
       try {
-        const converted = toRequest(req, originOf());
+        const converted = await toRequest(req, originOf());
         discard = converted.discard;
         const response = await sim.fetch(converted.request);
         discard();

@@ -48,6 +48,8 @@ export function contentTypeError(): ApiError {
 export async function readCapped(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<Uint8Array | ApiError> {
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return new PayloadTooLargeError(limit);
+  const attached = attachedBody(request);
+  if (attached) return attached.byteLength > limit ? new PayloadTooLargeError(limit) : attached;
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -69,4 +71,17 @@ export async function readCapped(request: Request, limit = DEFAULT_BODY_LIMIT): 
     at += c.byteLength;
   }
   return out;
+}
+
+/**
+ * A side channel for in-process servers: `edgeconf serve` attaches the bytes it already read to the
+ * Request under this symbol, so the transport does not read them again through a web stream. Only
+ * an optimisation: without it, the body stream is read as usual.
+ */
+export const RAW_BODY = Symbol.for("edgeconf.rawBody");
+
+/** The bytes attached under RAW_BODY, if any. */
+export function attachedBody(request: Request): Uint8Array | undefined {
+  const raw = (request as unknown as Record<symbol, unknown>)[RAW_BODY];
+  return raw instanceof Uint8Array ? raw : undefined;
 }

@@ -39,8 +39,17 @@ export function failureEnvelope(errors: readonly ErrorItem[]): FailureEnvelope {
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
 
+/**
+ * A side channel for in-process servers: the JSON text of a response is attached under this symbol,
+ * so `edgeconf serve` can write it without reading the body stream. Only an optimisation.
+ */
+export const RAW_TEXT = Symbol.for("edgeconf.rawText");
+
 export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: JSON_HEADERS });
+  const text = JSON.stringify(body);
+  const response = new Response(text, { status, headers: JSON_HEADERS });
+  (response as unknown as Record<symbol, unknown>)[RAW_TEXT] = text;
+  return response;
 }
 
 export function errorResponse(error: ApiError): Response {
