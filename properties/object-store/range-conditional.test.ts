@@ -24,16 +24,18 @@ describe("ranges and conditionals against pure oracles", () => {
       "D.range.resolution",
       "D.err.range-unsatisfiable",
     ],
-    "get with a range returns exactly the oracle's bytes and range, or 10039",
+    "get with a range on a non-empty object returns exactly the oracle's bytes and range, or 10039",
     (ctx) => {
       skipUnless(ctx, target, "object-store");
       return fc.asyncProperty(
-        fc.uint8Array({ maxLength: 30 }),
+        fc.uint8Array({ minLength: 1, maxLength: 30 }),
         fc.array(rangeArb, { minLength: 1, maxLength: 8 }),
         async (data, ranges) => {
           const bucket = await target.objectStore!.bucket();
           await bucket.put("k", data);
           for (const range of ranges) {
+            // Offsets at or past the end are example tests (range.test.ts); here the offset is inside.
+            if ("offset" in range && range.offset >= data.byteLength) continue;
             const want = expectedRange(data.byteLength, range);
             const got = await bucket.get("k", { range }).then(
               (o) => o,

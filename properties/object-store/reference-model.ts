@@ -64,7 +64,7 @@ export function expectedRange(
 ): { offset: number; length: number } | "unsatisfiable" {
   if (range.suffix !== undefined) {
     if (range.suffix === 0 || size === 0) return "unsatisfiable";
-    const length = range.suffix > size ? size : range.suffix;
+    const length = Math.min(range.suffix, size);
     return { offset: size - length, length };
   }
   if (range.offset === undefined && range.length === undefined) return { offset: 0, length: size };

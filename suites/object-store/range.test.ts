@@ -117,3 +117,32 @@ describe("ranges on get", () => {
     },
   );
 });
+
+describe("ranges at the end of an object", () => {
+  clauseTest(
+    ["D.range.resolution", "D.err.range-unsatisfiable"],
+    "an offset equal to the size is unsatisfiable, with or without a length",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("k", VALUE);
+      await expectStoreError(bucket.get("k", { range: { offset: 10, length: 1 } }), "get", 10039);
+      await expectStoreError(bucket.get("k", { range: { offset: 10 } }), "get", 10039);
+    },
+  );
+});
+
+describe("ranges on an empty object", () => {
+  clauseTest(
+    ["D.range.resolution", "D.err.range-unsatisfiable"],
+    "any object-form range of an empty object is unsatisfiable",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("empty", "");
+      await expectStoreError(bucket.get("empty", { range: { offset: 0, length: 1 } }), "get", 10039);
+      await expectStoreError(bucket.get("empty", { range: { suffix: 1 } }), "get", 10039);
+      const whole = await bucket.get("empty");
+      expect(whole!.range).toEqual({ offset: 0, length: 0 });
+      expect(await whole!.text()).toBe("");
+    },
+  );
+});
