@@ -292,7 +292,7 @@ describe("key-transparency state machine", () => {
     ],
     "random operation sequences agree with the reference model, and every audit verifies",
     (ctx) => {
-      const kt = ktFor(ctx, ["b", "none"]);
+      const kt = ktFor(ctx, ["a", "b", "none"]);
       // A few registrations first (so that most later operations meet an existing namespace), then anything.
       const opsArb = fc.tuple(
         fc.array(registerArb, { minLength: 1, maxLength: 3 }),

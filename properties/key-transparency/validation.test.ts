@@ -17,6 +17,8 @@ let target: Target | undefined;
 function ktFor(ctx: TestContext): KtTarget {
   if (!target) throw new Error("target not resolved");
   skipUnless(ctx, target, "kt");
+  if (!target.kt!.identities.includes("a"))
+    ctx.skip(`target ${target.name} has no client certificate for operator "a"`);
   return target.kt!;
 }
 
