@@ -5,7 +5,7 @@
  *
  * Used by the CLI (harness/commands/serve.ts), by the `serve` target and by other tests.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -223,6 +223,7 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
   const server = createApiServer(sim, () => origin);
   const address = await listen(server, options.port ?? 0, host);
   origin = `http://${urlHost(host)}:${address.port}`;
+  const ownCertDir = options.certDir === undefined;
   const certDir = options.certDir ?? mkdtempSync(path.join(tmpdir(), "edgeconf-certs-"));
   let kt: KtServer | undefined;
   let ktError: string | undefined;
@@ -266,6 +267,8 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
         }),
         kt ? kt.close() : Promise.resolve(),
       ]);
+      // Generated certificates live as long as the servers.
+      if (ownCertDir) rmSync(certDir, { recursive: true, force: true });
     })();
     return closed;
   };

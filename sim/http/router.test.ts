@@ -1,0 +1,35 @@
+import { describe, expect, test } from "vitest";
+import { createRouter, splitPath } from "./router.ts";
+import type { ApiRoute } from "./types.ts";
+
+const route = (method: ApiRoute["method"], path: string, extra: Partial<ApiRoute> = {}): ApiRoute => ({
+  method,
+  path,
+  handle: () => ({ result: null }),
+  ...extra,
+});
+const acc = "0123456789abcdef0123456789abcdef";
+
+describe("router", () => {
+  const list = route("GET", "/accounts/:account_id/rules");
+  const one = route("GET", "/accounts/:account_id/rules/:rule_id", { params: { rule_id: /^r\d+$/ } });
+  const router = createRouter([list, one]);
+
+  test("matches method and path, with params", () => {
+    expect(router.match("GET", `/accounts/${acc}/rules`)).toEqual({ route: list, params: { account_id: acc } });
+    expect(router.match("GET", `/accounts/${acc}/rules/r1/`)?.params).toEqual({ account_id: acc, rule_id: "r1" });
+  });
+  test("wrong method, unknown path and malformed ids do not match", () => {
+    expect(router.match("POST", `/accounts/${acc}/rules`)).toBeUndefined();
+    expect(router.match("GET", "/accounts/ABC/rules")).toBeUndefined();
+    expect(router.match("GET", `/accounts/${acc}/rules/x1`)).toBeUndefined();
+    expect(router.match("GET", `/accounts/${acc}/rules/r1/extra`)).toBeUndefined();
+    expect(router.match("GET", `/accounts/${acc.toUpperCase()}/rules`)).toBeUndefined();
+    expect(router.match("GET", `/accounts//rules`)).toBeUndefined();
+  });
+  test("percent-decoding; a broken escape matches nothing", () => {
+    expect(splitPath("/a/b%20c/")).toEqual(["a", "b c"]);
+    expect(splitPath("/a/%E0%A4%A")).toBeUndefined();
+    expect(router.match("GET", "/accounts/%zz/rules")).toBeUndefined();
+  });
+});
