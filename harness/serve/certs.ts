@@ -2,11 +2,11 @@
  * Certificates for area C's mutual TLS: a CA, a server certificate (SAN 127.0.0.1, ::1, localhost)
  * and client certificates whose subject CN is the operator identity.
  *
- * Keys are RSA 2048 made by node:crypto (fast, native); certificates are built and signed (SHA-256)
- * by node-forge, so nothing depends on an openssl binary. Private keys are written as PKCS#8 PEM
+ * Keys are RSA 2048 made by node:crypto (fast, native); certificates are built by node-forge and
+ * signed SHA-256 with RSA (PKCS#1 v1.5) by node:crypto, so nothing depends on an openssl binary. Private keys are written as PKCS#8 PEM
  * (mode 0600), certificates as PEM.
  */
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { constants, createPrivateKey, generateKeyPairSync, privateEncrypt, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import forge from "node-forge";
@@ -19,12 +19,30 @@ export interface KeyAndCert {
 
 const DAY_MS = 86_400_000;
 
-function newKey(): { pem: string; forgeKey: forge.pki.rsa.PrivateKey; forgePublic: forge.pki.rsa.PublicKey } {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+/** DER prefix of a SHA-256 DigestInfo (RFC 8017, section 9.2): the hash follows. */
+const SHA256_DIGEST_INFO = Buffer.from("3031300d060960864801650304020105000420", "hex");
+
+/**
+ * A signer forge's `certificate.sign` accepts (it calls `sign(md)`), doing the RSA work natively:
+ * RSASSA-PKCS1-v1_5 = private-key operation over the DigestInfo with type-1 padding.
+ */
+function nativeSigner(keyPem: string): forge.pki.rsa.PrivateKey {
+  const key = createPrivateKey(keyPem);
+  const signer = {
+    sign(md: forge.md.MessageDigest): string {
+      const digest = Buffer.from(md.digest().getBytes(), "binary");
+      const info = Buffer.concat([SHA256_DIGEST_INFO, digest]);
+      return privateEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, info).toString("binary");
+    },
+  };
+  return signer as unknown as forge.pki.rsa.PrivateKey;
+}
+
+function newKey(): { pem: string; forgePublic: forge.pki.PublicKey } {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const forgeKey = forge.pki.privateKeyFromPem(pem) as forge.pki.rsa.PrivateKey;
-  const forgePublic = forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e);
-  return { pem, forgeKey, forgePublic };
+  const forgePublic = forge.pki.publicKeyFromPem(publicKey.export({ type: "spki", format: "pem" }).toString());
+  return { pem, forgePublic };
 }
 
 function baseCert(publicKey: forge.pki.PublicKey, cn: string, days: number): forge.pki.Certificate {
@@ -51,7 +69,7 @@ export function createCa(cn = "edgeconf test CA"): KeyAndCert {
     { name: "keyUsage", keyCertSign: true, cRLSign: true, critical: true },
     { name: "subjectKeyIdentifier" },
   ]);
-  cert.sign(key.forgeKey, forge.md.sha256.create());
+  cert.sign(nativeSigner(key.pem), forge.md.sha256.create());
   return { keyPem: key.pem, certPem: forge.pki.certificateToPem(cert) };
 }
 
@@ -68,7 +86,6 @@ export interface IssueOptions {
 export function issueCertificate(ca: KeyAndCert, options: IssueOptions): KeyAndCert {
   const key = newKey();
   const caCert = forge.pki.certificateFromPem(ca.certPem);
-  const caKey = forge.pki.privateKeyFromPem(ca.keyPem);
   const cert = baseCert(key.forgePublic, options.cn, options.days ?? 825);
   cert.setIssuer(caCert.subject.attributes);
   const extensions: object[] = [
@@ -86,7 +103,7 @@ export function issueCertificate(ca: KeyAndCert, options: IssueOptions): KeyAndC
     });
   }
   cert.setExtensions(extensions);
-  cert.sign(caKey, forge.md.sha256.create());
+  cert.sign(nativeSigner(ca.keyPem), forge.md.sha256.create());
   return { keyPem: key.pem, certPem: forge.pki.certificateToPem(cert) };
 }
 
