@@ -6,7 +6,8 @@
  *
  * Gaps / by design: the platform's exact limits are not public. The rules below are the simulator's
  * (documented in docs/key-transparency.md and docs/choices/key-transparency.md), chosen strict:
- * a double that accepts what the platform refuses hides bugs.
+ * a double that accepts what the platform refuses hides bugs. Bodies are read with JSON.parse, so
+ * `1.0` and `1` are the same number here (a Rust/serde service may refuse `1.0` for an integer).
  */
 import { KtError } from "./errors.ts";
 import { SIGNATURE_VERSIONS, type SignatureVersion } from "./signing.ts";
