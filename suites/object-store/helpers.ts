@@ -113,3 +113,21 @@ export async function readAll(stream: unknown): Promise<Uint8Array> {
   }
   return new Uint8Array(Buffer.concat(parts));
 }
+
+/** Puts every key (value from `value(key)`), at most `concurrency` at a time. */
+export async function putMany(
+  bucket: ObjectStoreBucket,
+  keys: readonly string[],
+  value: (key: string) => string = () => "",
+  options: (key: string) => Parameters<ObjectStoreBucket["put"]>[2] = () => undefined,
+  concurrency = 8,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < keys.length) {
+      const k = keys[next++]!;
+      await bucket.put(k, value(k), options(k));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
 import type { ObjectStoreBucket } from "../../harness/targets/object-store.ts";
-import { expectRejects, expectStoreError, open } from "./helpers.ts";
+import { expectRejects, expectStoreError, open, putMany } from "./helpers.ts";
 
 async function fill(bucket: ObjectStoreBucket, keys: readonly string[]): Promise<void> {
   for (const k of keys) await bucket.put(k, k);
@@ -115,7 +115,7 @@ describe("list", () => {
   clauseTest(["D.list.limit", "D.rule.list-at-most-1000"], "limit defaults to 1000", async (ctx) => {
     const { bucket } = await open(ctx);
     const keys = Array.from({ length: 1005 }, (_, i) => `k${String(i).padStart(4, "0")}`);
-    await Promise.all(keys.map((k) => bucket.put(k, "")));
+    await putMany(bucket, keys);
     const l = await bucket.list();
     expect(l.objects.length).toBeLessThanOrEqual(1000);
     expect(l.truncated).toBe(true);
@@ -186,7 +186,12 @@ describe("list", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       const keys = Array.from({ length: 250 }, (_, i) => `m${String(i).padStart(3, "0")}`);
-      await Promise.all(keys.map((k) => bucket.put(k, "x", { customMetadata: { i: k } })));
+      await putMany(
+        bucket,
+        keys,
+        () => "x",
+        (k) => ({ customMetadata: { i: k } }),
+      );
       const all = await listAll(bucket, { include: ["customMetadata"], limit: 1000 });
       expect(all.keys).toEqual(keys);
     },
