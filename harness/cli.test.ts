@@ -168,7 +168,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
   const fixtureRun = (extra: string[]) =>
     edgeconf(["run", "--include", FIXTURES, "--expectations", FIXTURE_EXPECTATIONS, "--seed", "7", ...extra]);
   // The runs that depend on nothing start together; the tests then check them and go on from them.
-  let runs: Promise<[Result, Result, Result, Result, Result]>;
+  let runs: Promise<[Result, Result, Result, Result, Result, Result]>;
   beforeAll(() => {
     runs = Promise.all([
       fixtureRun(["--out", out]),
@@ -196,6 +196,18 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
         "3000",
         "--out",
         path.join(tmp, "hang"),
+        "--quiet",
+      ]),
+      edgeconf([
+        "run",
+        "--areas",
+        "a",
+        "--grep",
+        "create",
+        "--seed",
+        "1",
+        "--out",
+        path.join(tmp, "area-a"),
         "--quiet",
       ]),
     ]);
@@ -334,6 +346,17 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     expect(report.problems[0]).toMatch(/^watchdog: the run did not finish within 3000 ms/);
     expect(report.problems[0]).toContain("harness/run/fixtures/hang/hang.fixture.ts");
     expect(report.tests.every((t) => t.status === "fail")).toBe(true);
+  }, 180_000);
+
+  test("the real suites, restricted to area A and a filter, pass on the simulator", async () => {
+    const [, , , , , r] = await runs;
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const report = readReport(path.join(tmp, "area-a", "latest"));
+    expect(report.tests.length).toBeGreaterThan(0);
+    expect(report.areas.map((a) => a.area)).toEqual(["dns-protection"]);
+    expect(report.tests.every((t) => t.clauses.some((c) => c.startsWith("A.")))).toBe(true);
+    expect(report.tests.every((t) => /create/.test(`${t.file} ${t.fullName}`))).toBe(true);
+    expect(report.areas[0]?.clauses.passed).toBeGreaterThan(0);
   }, 180_000);
 
   test("report.html renders in headless Chromium: bars, failures, and the filter script ran", async (ctx) => {

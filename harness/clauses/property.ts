@@ -58,8 +58,10 @@ export function clauseProperty(
           ...(details.counterexample ? { counterexample: fc.stringify(details.counterexample) } : {}),
         };
         const replay = `EDGECONF_SEED=${details.seed} EDGECONF_PATH="${details.counterexamplePath ?? ""}"`;
+        const name = ctx.task.name.replace(/[.*+?^${}()|[\]\\"]/g, "\\$&");
         throw new Error(
-          `${fc.defaultReportMessage(details) ?? "property failed"}\nReplay: ${replay} npx vitest run ${ctx.task.file.name}`,
+          `${fc.defaultReportMessage(details) ?? "property failed"}\nReplay: ${replay} npx vitest run ${ctx.task.file.name} -t "${name}$"` +
+            " (under edgeconf run: the replay file named in the report)",
         );
       }
     },

@@ -113,7 +113,7 @@ ${report.areas.map(bar).join("\n")}
 <div class="filters"><input id="q" type="search" placeholder="filter by text, clause, file" aria-label="filter">
 ${statuses.map((s) => `<label><input type="checkbox" value="${s}"${s === "skip" ? "" : " checked"}> ${s} (${count(s)})</label>`).join("\n")}
 <span id="shown">showing ${listed.length - count("skip")} of ${listed.length}</span></div>
-<table><tbody>
+${listed.length === 0 ? '<p id="none">No failures and no skips.</p>' : ""}<table><tbody>
 ${listed.map(row).join("\n")}
 </tbody></table>
 ${report.staleExpectations.length > 0 ? `<h2>Stale expectations</h2><ul>${report.staleExpectations.map((s) => `<li><code>${htmlEscape(s.test)}</code>: ${htmlEscape(s.why)}</li>`).join("")}</ul>` : ""}
