@@ -66,6 +66,16 @@ describe("fault rules", () => {
     expect(hits).toBeLessThan(360);
   });
 
+  test("a listed rule (with id and fired) can be sent back", () => {
+    const t = new FaultTable(new SeededRandom(0));
+    t.add({ operation: "*", latencyMs: 1 });
+    t.decide("object-store.get");
+    const listed = t.list();
+    expect(listed[0]).toMatchObject({ id: "fault-1", fired: 1 });
+    const again = t.replace(listed);
+    expect(again).toEqual([{ id: "fault-2", operation: "*", latencyMs: 1, fired: 0 }]);
+  });
+
   test("replace validates every rule before changing anything", () => {
     const t = new FaultTable(new SeededRandom(0));
     t.add({ operation: "*", latencyMs: 1 });

@@ -89,7 +89,18 @@ export class FaultRuleError extends Error {
   override readonly name = "FaultRuleError";
 }
 
-const RULE_KEYS = new Set(["operation", "error", "latencyMs", "probability", "times", "bucket", "pathPrefix", "id"]);
+/** Accepted fields; `id` and `fired` (as listed) are accepted and ignored, so a listed rule can be sent back. */
+const RULE_KEYS = new Set([
+  "operation",
+  "error",
+  "latencyMs",
+  "probability",
+  "times",
+  "bucket",
+  "pathPrefix",
+  "id",
+  "fired",
+]);
 const ERROR_KEYS = new Set(["status", "code", "message"]);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
