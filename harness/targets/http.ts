@@ -4,7 +4,7 @@
  * environment names (see api.ts and kt.ts). An area whose URL is not given is absent from the target.
  */
 import { createHttpApiTarget } from "./api.ts";
-import { createHttpKtTarget } from "./kt.ts";
+import { createHttpKtTarget, hasTwoKtIdentities } from "./kt.ts";
 import type { Capability, Target } from "./types.ts";
 
 export async function createHttpTarget(env: NodeJS.ProcessEnv): Promise<Target> {
@@ -18,6 +18,7 @@ export async function createHttpTarget(env: NodeJS.ProcessEnv): Promise<Target> 
   const capabilities = new Set<Capability>();
   if (baseUrl) capabilities.add("api");
   if (ktUrl) capabilities.add("kt");
+  if (ktUrl && hasTwoKtIdentities(env)) capabilities.add("kt-identities");
   return {
     name: "http",
     capabilities,
