@@ -2,17 +2,21 @@
  * The ordered key index of a bucket and list pagination over it (pure).
  *
  * Keys sort by UTF-8 bytes (= code point order), not by JavaScript's UTF-16 order. The index is a
- * sorted array with binary search: a page costs O(log n + page), whatever the bucket size; delimited
- * groups are skipped with one binary search each.
+ * list of sorted blocks (a flat B-tree) searched by binary search: a page costs O(log n + page),
+ * whatever the bucket size; delimited groups are skipped with one search each.
  *
  * Gaps / by design: cursors are opaque strings that encode the last returned entry (a key, or a
  * delimited prefix whose keys are all skipped); they are not bound to the options of the first call,
- * and they never expire. Insert/delete cost O(n) moves (memmove), fine up to millions of keys.
+ * and they never expire. Insert and delete cost O(log n + 1024) (a splice inside one block).
  */
+
+const HIGH = /[\uD800-\uFFFF]/;
 
 /** Code point order (what UTF-8 byte order is), for well-formed UTF-16 strings. */
 export function compareKeys(a: string, b: string): number {
   if (a === b) return 0;
+  // UTF-16 order equals code point order unless both strings hold units at or above D800.
+  if (!HIGH.test(a) || !HIGH.test(b)) return a < b ? -1 : 1;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     let x = a.charCodeAt(i);
@@ -29,83 +33,147 @@ export function compareKeys(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** A place in the index: block `b`, item `i` (normalised: `i` is inside block `b`, or `b` is past the end). */
+export interface Position {
+  readonly b: number;
+  readonly i: number;
+}
+
+const LOAD = 512;
+
+/**
+ * The ordered key index: a list of sorted blocks of at most 2*LOAD keys (a flat B-tree), so that a
+ * seek costs O(log n), a step O(1), and an insert or delete O(log n + LOAD).
+ */
 export class KeyIndex {
-  #keys: string[] = [];
+  #blocks: string[][] = [];
+  /** Last key of each block. */
+  #maxes: string[] = [];
+  #size = 0;
 
   get size(): number {
-    return this.#keys.length;
+    return this.#size;
   }
 
-  /** Index of the first key >= `key`. */
-  lowerBound(key: string): number {
-    let lo = 0;
-    let hi = this.#keys.length;
+  /** First block whose max satisfies `beyond(max)` (monotone: false...false, true...true). */
+  #block(beyond: (max: string) => boolean, fromBlock = 0): number {
+    let lo = fromBlock;
+    let hi = this.#maxes.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (compareKeys(this.#keys[mid]!, key) < 0) lo = mid + 1;
-      else hi = mid;
+      if (beyond(this.#maxes[mid]!)) hi = mid;
+      else lo = mid + 1;
     }
     return lo;
   }
 
-  /** Index of the first key > `key`. */
-  upperBound(key: string): number {
-    let lo = 0;
-    let hi = this.#keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareKeys(this.#keys[mid]!, key) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** Index of the first key that does not start with `prefix`, searching from `from` (keys >= prefix). */
-  endOfPrefix(prefix: string, from: number): number {
+  #inBlock(block: readonly string[], beyond: (k: string) => boolean, from = 0): number {
     let lo = from;
-    let hi = this.#keys.length;
+    let hi = block.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const k = this.#keys[mid]!;
-      if (k.startsWith(prefix) || compareKeys(k, prefix) < 0) lo = mid + 1;
-      else hi = mid;
+      if (beyond(block[mid]!)) hi = mid;
+      else lo = mid + 1;
     }
     return lo;
   }
 
-  at(i: number): string | undefined {
-    return this.#keys[i];
+  #seek(beyond: (k: string) => boolean, from: Position = { b: 0, i: 0 }): Position {
+    const b = this.#block(beyond, from.b);
+    const block = this.#blocks[b];
+    if (!block) return { b: this.#blocks.length, i: 0 };
+    return { b, i: this.#inBlock(block, beyond, b === from.b ? from.i : 0) };
+  }
+
+  /** Position of the first key >= `key`. */
+  lowerBound(key: string): Position {
+    return this.#seek((k) => compareKeys(k, key) >= 0);
+  }
+
+  /** Position of the first key > `key`. */
+  upperBound(key: string): Position {
+    return this.#seek((k) => compareKeys(k, key) > 0);
+  }
+
+  /** Position of the first key at or after `from` that does not start with `prefix` (keys at `from` are >= prefix). */
+  endOfPrefix(prefix: string, from: Position): Position {
+    return this.#seek((k) => !k.startsWith(prefix) && compareKeys(k, prefix) > 0, from);
+  }
+
+  at(pos: Position): string | undefined {
+    return this.#blocks[pos.b]?.[pos.i];
+  }
+
+  next(pos: Position): Position {
+    const block = this.#blocks[pos.b];
+    if (block && pos.i + 1 < block.length) return { b: pos.b, i: pos.i + 1 };
+    return { b: pos.b + 1, i: 0 };
+  }
+
+  /** The later of two positions. */
+  max(a: Position, b: Position): Position {
+    return a.b > b.b || (a.b === b.b && a.i >= b.i) ? a : b;
   }
 
   has(key: string): boolean {
-    const i = this.lowerBound(key);
-    return this.#keys[i] === key;
+    return this.at(this.lowerBound(key)) === key;
   }
 
   insert(key: string): void {
-    const n = this.#keys.length;
-    // Fast path: appending in order (bulk loads, sequential keys).
-    if (n === 0 || compareKeys(this.#keys[n - 1]!, key) < 0) {
-      this.#keys.push(key);
+    const blocks = this.#blocks;
+    const last = blocks.length - 1;
+    if (last < 0) {
+      blocks.push([key]);
+      this.#maxes.push(key);
+      this.#size = 1;
       return;
     }
-    const i = this.lowerBound(key);
-    if (this.#keys[i] === key) return;
-    this.#keys.splice(i, 0, key);
+    let b: number;
+    let i: number;
+    if (compareKeys(this.#maxes[last]!, key) < 0) {
+      // Appending in order (bulk loads, sequential keys).
+      b = last;
+      i = blocks[last]!.length;
+    } else {
+      const pos = this.lowerBound(key);
+      if (this.at(pos) === key) return;
+      b = pos.b;
+      i = pos.i;
+    }
+    const block = blocks[b]!;
+    block.splice(i, 0, key);
+    this.#size++;
+    if (i === block.length - 1) this.#maxes[b] = key;
+    if (block.length > 2 * LOAD) {
+      const tail = block.splice(LOAD);
+      blocks.splice(b + 1, 0, tail);
+      this.#maxes.splice(b, 1, block[block.length - 1]!, tail[tail.length - 1]!);
+    }
   }
 
   remove(key: string): void {
-    const i = this.lowerBound(key);
-    if (this.#keys[i] === key) this.#keys.splice(i, 1);
+    const pos = this.lowerBound(key);
+    const block = this.#blocks[pos.b];
+    if (!block || block[pos.i] !== key) return;
+    block.splice(pos.i, 1);
+    this.#size--;
+    if (block.length === 0) {
+      this.#blocks.splice(pos.b, 1);
+      this.#maxes.splice(pos.b, 1);
+    } else if (pos.i === block.length) {
+      this.#maxes[pos.b] = block[block.length - 1]!;
+    }
   }
 
   clear(): void {
-    this.#keys = [];
+    this.#blocks = [];
+    this.#maxes = [];
+    this.#size = 0;
   }
 
   /** All keys in order (a copy). */
   keys(): string[] {
-    return [...this.#keys];
+    return this.#blocks.flat();
   }
 }
 
@@ -147,19 +215,19 @@ export interface Page {
 export function listPage(index: KeyIndex, params: PageParams): Page {
   const prefix = params.prefix ?? "";
   const delimiter = params.delimiter ? params.delimiter : undefined;
-  let i = index.lowerBound(prefix);
-  if (params.startAfter !== undefined) i = Math.max(i, index.upperBound(params.startAfter));
+  let pos = index.lowerBound(prefix);
+  if (params.startAfter !== undefined) pos = index.max(pos, index.upperBound(params.startAfter));
   if (params.cursor) {
     const c = params.cursor;
     const from = c.after === "key" ? index.upperBound(c.value) : index.endOfPrefix(c.value, index.lowerBound(c.value));
-    i = Math.max(i, from);
+    pos = index.max(pos, from);
   }
   const keys: string[] = [];
   const delimitedPrefixes: string[] = [];
   let last: CursorState | undefined;
   let count = 0;
   for (;;) {
-    const key = index.at(i);
+    const key = index.at(pos);
     if (key === undefined || !key.startsWith(prefix)) return { keys, delimitedPrefixes, truncated: false };
     if (count === params.limit) return { keys, delimitedPrefixes, truncated: true, ...(last ? { cursor: last } : {}) };
     if (delimiter !== undefined) {
@@ -169,13 +237,13 @@ export function listPage(index: KeyIndex, params: PageParams): Page {
         delimitedPrefixes.push(group);
         last = { after: "prefix", value: group };
         count++;
-        i = index.endOfPrefix(group, i);
+        pos = index.endOfPrefix(group, pos);
         continue;
       }
     }
     keys.push(key);
     last = { after: "key", value: key };
     count++;
-    i++;
+    pos = index.next(pos);
   }
 }
