@@ -77,10 +77,18 @@ function wrapMethods<T extends object>(
         }
         return value.bind(t);
       }
-      return async (...args: unknown[]) => {
-        await applyDecision(ctx.faults.decide(`object-store.${operation}`, { bucket }), ctx, operation);
-        const result = await Reflect.apply(value, t, args);
-        return onResult ? onResult(prop, result) : result;
+      const pass = (result: unknown) => {
+        if (!onResult) return result;
+        return result instanceof Promise ? result.then((r) => onResult(prop, r)) : onResult(prop, result);
+      };
+      return (...args: unknown[]) => {
+        const decision = ctx.faults.decide(`object-store.${operation}`, { bucket });
+        // No fault: the very call, unchanged (same sync throws, same promise).
+        if (!decision) return pass(Reflect.apply(value, t, args));
+        return (async () => {
+          await applyDecision(decision, ctx, operation);
+          return pass(await Reflect.apply(value, t, args));
+        })();
       };
     },
   });
