@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { probeTarget, probeUrl } from "./probe.ts";
 
@@ -33,6 +33,24 @@ describe("probe", () => {
     const started = Date.now();
     expect(await probeUrl(url(silent), 200)).toMatch(/did not answer within 200 ms/);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+  test("a server that does not speak HTTP is unreachable, saying so", async () => {
+    const garbage = createNetServer((socket) => socket.end("SSH-2.0-not-http\r\n\r\n"));
+    await new Promise<void>((r) => garbage.listen(0, "127.0.0.1", r));
+    try {
+      const port = (garbage.address() as AddressInfo).port;
+      expect(await probeUrl(`http://127.0.0.1:${port}/`, 2000)).toMatch(/does not answer HTTP|unreachable/);
+    } finally {
+      garbage.close();
+      garbage.unref();
+    }
+  });
+  test("an HTTPS server with a certificate nobody trusts is reachable (the target checks trust)", async () => {
+    expect(
+      await probeUrl("https://x", 2000, async () => {
+        throw Object.assign(new Error("self-signed certificate"), { code: "DEPTH_ZERO_SELF_SIGNED_CERT" });
+      }),
+    ).toBeUndefined();
   });
   test("probeTarget names each URL that cannot be reached", async () => {
     const problems = await probeTarget(

@@ -3,7 +3,7 @@
  * HTTP answer (even 404 or 401) means reachable; a refused connection, a DNS failure or silence
  * past the timeout means not, and the run stops with exit 2 and a report saying why.
  */
-import { request } from "undici";
+import { Agent, request } from "undici";
 
 export const PROBE_TIMEOUT_MS = 5_000;
 
@@ -15,14 +15,29 @@ export type Getter = (url: string, timeoutMs: number) => Promise<void>;
  * before connecting, which would hide the real cause.
  */
 export const undiciGet: Getter = async (url, timeoutMs) => {
-  const res = await request(url, {
-    method: "GET",
-    signal: AbortSignal.timeout(timeoutMs),
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-  });
-  await res.body.dump();
+  // Reachability only: the certificate is the target's business (an mTLS service with its own CA
+  // answers too), so the probe does not verify it.
+  const dispatcher = new Agent({ connect: { rejectUnauthorized: false, timeout: timeoutMs } });
+  try {
+    const res = await request(url, {
+      method: "GET",
+      dispatcher,
+      signal: AbortSignal.timeout(timeoutMs),
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    await res.body.dump();
+  } finally {
+    await dispatcher.destroy().catch(() => {});
+  }
 };
+
+/** TLS errors come from a server that answered: reachable (the tests then say what is wrong). */
+function isTlsError(code: string | undefined, message: string): boolean {
+  return (
+    /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_)/.test(code ?? "") || /\b(SSL|TLS)\b/.test(message)
+  );
+}
 
 /** Undefined when reachable, else why not. */
 export async function probeUrl(
@@ -44,6 +59,10 @@ export async function probeUrl(
       return `${url} did not answer within ${timeoutMs} ms`;
     }
     const code = err.code ?? err.cause?.code;
+    if (isTlsError(code, err.message)) return undefined;
+    if (err.name === "HTTPParserError" || code?.startsWith("HPE_")) {
+      return `${url} does not answer HTTP: ${err.message}`;
+    }
     return `${url} is unreachable: ${err.message}${code && !err.message.includes(code) ? ` (${code})` : ""}`;
   }
 }
