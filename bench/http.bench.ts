@@ -27,7 +27,11 @@ interface RequestSpec {
 
 const pools = new Map<string, Pool>();
 
-async function drive(w: Workload, from: number, count: number): Promise<{ requests: number; seconds: number }> {
+async function drive(
+  w: Workload,
+  from: number,
+  count: number,
+): Promise<{ requests: number; seconds: number; cpuSeconds: number }> {
   let pool = pools.get(w.origin);
   if (!pool) {
     pool = new Pool(w.origin, { connections: CONCURRENCY, pipelining: 1, keepAliveTimeout: 30_000 });
@@ -59,9 +63,12 @@ async function drive(w: Workload, from: number, count: number): Promise<{ reques
     }
   };
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const seconds = (performance.now() - t0) / 1000;
-  return { requests, seconds };
+  const c = process.cpuUsage(c0);
+  const cpuSeconds = (c.user + c.system) / 1e6;
+  return { requests, seconds, cpuSeconds };
 }
 
 async function bareServer(): Promise<{ origin: string; close(): Promise<void> }> {
@@ -159,6 +166,8 @@ export async function run(): Promise<void> {
   let serveSec = 0;
   let bareReq = 0;
   let bareSec = 0;
+  let serveCpu = 0;
+  let bareCpu = 0;
   await drive(bareLoad, 0, 200);
   await drive(serveLoad, 0, 200);
   for (let k = 0; k < rounds; k++) {
@@ -169,6 +178,8 @@ export async function run(): Promise<void> {
     serveSec += s.seconds;
     bareReq += b.requests;
     bareSec += b.seconds;
+    serveCpu += s.cpuSeconds;
+    bareCpu += b.cpuSeconds;
   }
   for (const p of pools.values()) await p.close();
   pools.clear();
@@ -182,6 +193,9 @@ export async function run(): Promise<void> {
   console.log(`edgeconf serve : ${serveRate.toFixed(0)} req/s (${serveReq} requests in ${serveSec.toFixed(2)} s)`);
   console.log(
     `bare node:http : ${bareRate.toFixed(0)} req/s (${bareReq} requests in ${bareSec.toFixed(2)} s, fixed JSON body)`,
+  );
+  console.log(
+    `per CPU-second of this process (client + server, insensitive to other load): serve ${(serveReq / serveCpu).toFixed(0)}, bare ${(bareReq / bareCpu).toFixed(0)}, ratio ${(serveReq / serveCpu / (bareReq / bareCpu)).toFixed(2)}`,
   );
   console.log(
     `ratio serve/bare: ${(serveRate / bareRate).toFixed(2)} overall; median ${median.toFixed(2)} over ${rounds} interleaved rounds (min ${ratios[0]!.toFixed(2)}, max ${ratios.at(-1)!.toFixed(2)}; goal >= 0.50)`,

@@ -61,6 +61,8 @@ export class DnsProtectionModel {
   readonly #core: SimCore;
   readonly #random: SeededRandom;
   #state: State = { rules: {}, lastStampMicros: 0 };
+  /** Index of live rules by `account id` + "/" + `rule id` (rebuilt on restore and reset). */
+  #byKey = new Map<string, Rule>();
 
   constructor(core: SimCore) {
     this.#core = core;
@@ -88,8 +90,15 @@ export class DnsProtectionModel {
   }
 
   get(account: string, id: string): Rule | undefined {
-    const r = this.#state.rules[account]?.find((x) => x.id === id);
+    const r = this.#byKey.get(`${account}/${id}`);
     return r ? copyRule(r) : undefined;
+  }
+
+  #reindex(): void {
+    this.#byKey = new Map();
+    for (const [account, list] of Object.entries(this.#state.rules)) {
+      for (const r of list) this.#byKey.set(`${account}/${r.id}`, r);
+    }
   }
 
   create(account: string, input: RuleInput): Rule {
@@ -107,12 +116,13 @@ export class DnsProtectionModel {
       modified_on: now,
     };
     this.#rulesOf(account).push(rule);
+    this.#byKey.set(`${account}/${rule.id}`, rule);
     return copyRule(rule);
   }
 
   /** Applies the given fields; undefined when the rule does not exist. */
   update(account: string, id: string, patch: RulePatch): Rule | undefined {
-    const r = this.#state.rules[account]?.find((x) => x.id === id);
+    const r = this.#byKey.get(`${account}/${id}`);
     if (!r) return undefined;
     if (patch.mode !== undefined) r.mode = patch.mode;
     if (patch.profile_sensitivity !== undefined) r.profile_sensitivity = patch.profile_sensitivity;
@@ -125,18 +135,20 @@ export class DnsProtectionModel {
 
   /** Deletes one rule; false when it does not exist. */
   delete(account: string, id: string): boolean {
+    const r = this.#byKey.get(`${account}/${id}`);
     const list = this.#state.rules[account];
-    const i = list?.findIndex((x) => x.id === id) ?? -1;
-    if (!list || i < 0) return false;
-    list.splice(i, 1);
+    if (!r || !list) return false;
+    list.splice(list.indexOf(r), 1);
+    this.#byKey.delete(`${account}/${id}`);
     return true;
   }
 
   /** Deletes every rule of the account; returns how many there were. */
   deleteAll(account: string): number {
-    const n = this.#state.rules[account]?.length ?? 0;
+    const list = this.#state.rules[account] ?? [];
+    for (const r of list) this.#byKey.delete(`${account}/${r.id}`);
     delete this.#state.rules[account];
-    return n;
+    return list.length;
   }
 
   snapshot(): unknown {
@@ -150,9 +162,11 @@ export class DnsProtectionModel {
       return;
     }
     this.#state = copyState({ rules: s.rules, lastStampMicros: Number(s.lastStampMicros ?? 0) });
+    this.#reindex();
   }
 
   reset(): void {
     this.#state = { rules: {}, lastStampMicros: 0 };
+    this.#byKey = new Map();
   }
 }

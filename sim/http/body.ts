@@ -23,11 +23,13 @@ export function isJsonContentType(contentType: string | null): boolean {
   return essence === "application/json";
 }
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
 /** Decodes a JSON body; invalid UTF-8 or invalid JSON is 400/6007. */
 export function decodeJsonBody(bytes: Uint8Array): { value: unknown } | ApiError {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     return new MalformedJsonError();
   }
