@@ -64,7 +64,12 @@ describe("interceptWithNock", () => {
 
   test("the cloudflare SDK (global fetch) is answered too", async () => {
     stop = interceptWithNock(sim);
-    const cf = new Cloudflare({ apiEmail: sim.credentials.auth_email, apiKey: sim.credentials.auth_key });
+    const cf = new Cloudflare({
+      apiEmail: sim.credentials.auth_email,
+      apiKey: sim.credentials.auth_key,
+      apiToken: null, // not CLOUDFLARE_API_TOKEN from the environment
+      userServiceKey: null,
+    });
     const zone_id = sim.credentials.zone_id;
     const r = await cf.dns.records.create({ zone_id, type: "CNAME", name: "alias", content: "example.net", ttl: 1 });
     const ids: string[] = [];

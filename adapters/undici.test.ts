@@ -21,7 +21,12 @@ const keyHeaders = () => ({ "x-auth-email": sim.credentials.auth_email, "x-auth-
 describe("simulatorDispatcher", () => {
   test("the official cloudflare SDK at its default base URL creates, lists and deletes DNS records", async () => {
     uninstall = installSimulatorDispatcher(sim);
-    const cf = new Cloudflare({ apiEmail: sim.credentials.auth_email, apiKey: sim.credentials.auth_key });
+    const cf = new Cloudflare({
+      apiEmail: sim.credentials.auth_email,
+      apiKey: sim.credentials.auth_key,
+      apiToken: null, // not CLOUDFLARE_API_TOKEN from the environment
+      userServiceKey: null,
+    });
     const zone_id = sim.credentials.zone_id;
     const a = await cf.dns.records.create({ zone_id, type: "A", name: "www", content: "192.0.2.10", ttl: 3600 });
     const b = await cf.dns.records.create({ zone_id, type: "TXT", name: "txt", content: "hello", ttl: 1 });

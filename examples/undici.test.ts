@@ -10,7 +10,8 @@ afterAll(uninstall);
 
 test("the official SDK, at its default base URL, with no server and no network", async () => {
   const { zone_id, auth_email, auth_key } = sim.credentials;
-  const cf = new Cloudflare({ apiEmail: auth_email, apiKey: auth_key });
+  // apiToken/userServiceKey null: ignore any CLOUDFLARE_* variables of your shell.
+  const cf = new Cloudflare({ apiEmail: auth_email, apiKey: auth_key, apiToken: null, userServiceKey: null });
 
   const record = await cf.dns.records.create({ zone_id, type: "A", name: "api", content: "192.0.2.7", ttl: 300 });
   const listed = [];
