@@ -28,6 +28,7 @@ Options:
   --cert-dir D         where generated PEM files are written (default: a new temporary directory)
   --ca-cert F          your own CA certificate (PEM) for area C's mTLS (with --ca-key)
   --ca-key F           the key of --ca-cert
+  --populate           fill the simulator with realistic seeded data (records, rules, namespaces, objects)
   -h, --help           this text
 
 Runs until SIGINT or SIGTERM, then closes both servers.
@@ -47,7 +48,9 @@ function portOf(value: string | undefined, fallback: number): number | undefined
 }
 
 /** Parses the flags into ServeOptions, or an error message. */
-export function parseServeArgs(argv: string[]): { options: ServeOptions; json: boolean } | { help: true } | string {
+export function parseServeArgs(
+  argv: string[],
+): { options: ServeOptions; json: boolean; populate: boolean } | { help: true } | string {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -69,6 +72,7 @@ export function parseServeArgs(argv: string[]): { options: ServeOptions; json: b
         "cert-dir": { type: "string" },
         "ca-cert": { type: "string" },
         "ca-key": { type: "string" },
+        populate: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -110,7 +114,7 @@ export function parseServeArgs(argv: string[]): { options: ServeOptions; json: b
     ...(str("cert-dir") ? { certDir: str("cert-dir")! } : {}),
     ...(str("ca-cert") ? { caCert: str("ca-cert")!, caKey: str("ca-key")! } : {}),
   };
-  return { options, json: values.json === true };
+  return { options, json: values.json === true, populate: values.populate === true };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -128,6 +132,22 @@ export async function run(argv: string[]): Promise<number> {
       `edgeconf serve: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     return 2;
+  }
+  if (parsed.populate) {
+    try {
+      const { populate } = await import("../../adapters/populate.ts");
+      const summary = await populate(served.sim);
+      process.stderr.write(
+        `edgeconf serve: populated ${summary.zone.records.length} records, ${summary.rules.length} rules, ` +
+          `${summary.namespaces.length} namespaces, ${summary.buckets.length} buckets\n`,
+      );
+    } catch (error) {
+      process.stderr.write(
+        `edgeconf serve: --populate failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      await served.close();
+      return 2;
+    }
   }
   const { info } = served;
   if (info.kt_error !== undefined)
