@@ -132,6 +132,11 @@ describe("edgeconf (end to end)", () => {
     expect((await inProcess(["replay"])).code).toBe(2);
     expect((await inProcess(["report"])).code).toBe(2);
     expect((await inProcess(["report", "merge", path.join(tmp, "nothing-here")])).code).toBe(2);
+    const badReport = path.join(tmp, "bad-report.json");
+    writeFileSync(badReport, JSON.stringify({ tool: "edgeconf", tests: "none" }));
+    const update = await inProcess(["report", "--update-expectations", "--from", badReport]);
+    expect(update.code).toBe(2);
+    expect(update.stderr).toContain("is not a valid report");
   });
 
   test("an unreachable target exits 2 quickly, with the four files saying why", async () => {
