@@ -68,6 +68,11 @@ describe("bad input", () => {
         const env = expectFailure(res, 400, 6003);
         expect(env.errors.flatMap((e) => (e.error_chain ?? []).map((c) => c.code))).toContain(6105);
       }
+      // No Content-Type at all (a byte body gets none from fetch).
+      const bytes = new TextEncoder().encode(JSON.stringify(validRule));
+      const bare = await api.fetch(r.base, { method: "POST", body: bytes });
+      const text = await bare.text();
+      expectFailure({ status: bare.status, headers: bare.headers, text, json: JSON.parse(text) }, 400, 6003);
       expect(expectSuccess<unknown[]>(await r.list()).result).toEqual([]);
       // Parameters of the media type are fine.
       expectSuccess(
