@@ -222,9 +222,8 @@ export class StoreBucket {
       ...(cursor ? { cursor } : {}),
       limit: pageLimit,
     });
-    const objects = page.keys.map(
-      (k) => new StoreObject(state.objects.get(k)!, { httpMetadata: withHttp, customMetadata: withCustom }),
-    );
+    const view = { httpMetadata: withHttp, customMetadata: withCustom };
+    const objects = page.items.map((record) => new StoreObject(record, view));
     if (page.truncated && page.cursor) {
       return { objects, delimitedPrefixes: page.delimitedPrefixes, truncated: true, cursor: encodeCursor(page.cursor) };
     }

@@ -84,8 +84,9 @@ function hexToArrayBuffer(hex: string): ArrayBuffer {
 /** StoreChecksums: ArrayBuffer getters for the stored digests, `toJSON()` with hex strings. */
 export class StoreChecksums {
   readonly #hex: ChecksumsHex;
+  /** `hex` is stored by reference: callers pass immutable records. */
   constructor(hex: ChecksumsHex) {
-    this.#hex = { ...hex };
+    this.#hex = hex;
   }
   get md5(): ArrayBuffer | undefined {
     return this.#get("md5");

@@ -45,8 +45,8 @@ const LOAD = 512;
  * The ordered key index: a list of sorted blocks of at most 2*LOAD keys (a flat B-tree), so that a
  * seek costs O(log n), a step O(1), and an insert or delete O(log n + LOAD).
  */
-export class KeyIndex {
-  #blocks: string[][] = [];
+export class KeyIndex<T extends { readonly key: string } = { readonly key: string }> {
+  #blocks: T[][] = [];
   /** Last key of each block. */
   #maxes: string[] = [];
   #size = 0;
@@ -67,12 +67,12 @@ export class KeyIndex {
     return lo;
   }
 
-  #inBlock(block: readonly string[], beyond: (k: string) => boolean, from = 0): number {
+  #inBlock(block: readonly T[], beyond: (k: string) => boolean, from = 0): number {
     let lo = from;
     let hi = block.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (beyond(block[mid]!)) hi = mid;
+      if (beyond(block[mid]!.key)) hi = mid;
       else lo = mid + 1;
     }
     return lo;
@@ -100,7 +100,7 @@ export class KeyIndex {
     return this.#seek((k) => !k.startsWith(prefix) && compareKeys(k, prefix) > 0, from);
   }
 
-  at(pos: Position): string | undefined {
+  at(pos: Position): T | undefined {
     return this.#blocks[pos.b]?.[pos.i];
   }
 
@@ -116,14 +116,16 @@ export class KeyIndex {
   }
 
   has(key: string): boolean {
-    return this.at(this.lowerBound(key)) === key;
+    return this.at(this.lowerBound(key))?.key === key;
   }
 
-  insert(key: string): void {
+  /** Inserts `item`, or replaces the item of the same key. */
+  insert(item: T): void {
+    const key = item.key;
     const blocks = this.#blocks;
     const last = blocks.length - 1;
     if (last < 0) {
-      blocks.push([key]);
+      blocks.push([item]);
       this.#maxes.push(key);
       this.#size = 1;
       return;
@@ -136,32 +138,36 @@ export class KeyIndex {
       i = blocks[last]!.length;
     } else {
       const pos = this.lowerBound(key);
-      if (this.at(pos) === key) return;
+      const found = this.at(pos);
+      if (found?.key === key) {
+        blocks[pos.b]![pos.i] = item;
+        return;
+      }
       b = pos.b;
       i = pos.i;
     }
     const block = blocks[b]!;
-    block.splice(i, 0, key);
+    block.splice(i, 0, item);
     this.#size++;
     if (i === block.length - 1) this.#maxes[b] = key;
     if (block.length > 2 * LOAD) {
       const tail = block.splice(LOAD);
       blocks.splice(b + 1, 0, tail);
-      this.#maxes.splice(b, 1, block[block.length - 1]!, tail[tail.length - 1]!);
+      this.#maxes.splice(b, 1, block[block.length - 1]!.key, tail[tail.length - 1]!.key);
     }
   }
 
   remove(key: string): void {
     const pos = this.lowerBound(key);
     const block = this.#blocks[pos.b];
-    if (!block || block[pos.i] !== key) return;
+    if (!block || block[pos.i]?.key !== key) return;
     block.splice(pos.i, 1);
     this.#size--;
     if (block.length === 0) {
       this.#blocks.splice(pos.b, 1);
       this.#maxes.splice(pos.b, 1);
     } else if (pos.i === block.length) {
-      this.#maxes[pos.b] = block[block.length - 1]!;
+      this.#maxes[pos.b] = block[block.length - 1]!.key;
     }
   }
 
@@ -171,8 +177,13 @@ export class KeyIndex {
     this.#size = 0;
   }
 
-  /** All keys in order (a copy). */
+  /** All keys in order. */
   keys(): string[] {
+    return this.#blocks.flat().map((item) => item.key);
+  }
+
+  /** All items in key order. */
+  items(): T[] {
     return this.#blocks.flat();
   }
 }
@@ -203,7 +214,9 @@ export interface PageParams {
   limit: number;
 }
 
-export interface Page {
+export interface Page<T = { readonly key: string }> {
+  /** The listed items (their keys in order). */
+  items: T[];
   keys: string[];
   delimitedPrefixes: string[];
   truncated: boolean;
@@ -212,7 +225,7 @@ export interface Page {
 }
 
 /** One page of a list over `index`. Entries (keys and delimited prefixes) count together against limit. */
-export function listPage(index: KeyIndex, params: PageParams): Page {
+export function listPage<T extends { readonly key: string }>(index: KeyIndex<T>, params: PageParams): Page<T> {
   const prefix = params.prefix ?? "";
   const delimiter = params.delimiter ? params.delimiter : undefined;
   let pos = index.lowerBound(prefix);
@@ -222,14 +235,20 @@ export function listPage(index: KeyIndex, params: PageParams): Page {
     const from = c.after === "key" ? index.upperBound(c.value) : index.endOfPrefix(c.value, index.lowerBound(c.value));
     pos = index.max(pos, from);
   }
+  const items: T[] = [];
   const keys: string[] = [];
   const delimitedPrefixes: string[] = [];
   let last: CursorState | undefined;
   let count = 0;
   for (;;) {
-    const key = index.at(pos);
-    if (key === undefined || !key.startsWith(prefix)) return { keys, delimitedPrefixes, truncated: false };
-    if (count === params.limit) return { keys, delimitedPrefixes, truncated: true, ...(last ? { cursor: last } : {}) };
+    const item = index.at(pos);
+    const key = item?.key;
+    if (item === undefined || key === undefined || !key.startsWith(prefix)) {
+      return { items, keys, delimitedPrefixes, truncated: false };
+    }
+    if (count === params.limit) {
+      return { items, keys, delimitedPrefixes, truncated: true, ...(last ? { cursor: last } : {}) };
+    }
     if (delimiter !== undefined) {
       const at = key.indexOf(delimiter, prefix.length);
       if (at !== -1) {
@@ -241,6 +260,7 @@ export function listPage(index: KeyIndex, params: PageParams): Page {
         continue;
       }
     }
+    items.push(item);
     keys.push(key);
     last = { after: "key", value: key };
     count++;

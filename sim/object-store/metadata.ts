@@ -107,7 +107,7 @@ export function customMetadataTooLarge(meta: Readonly<Record<string, string>>): 
 
 export function copyHttpMetadata(m: HttpMetadata): HttpMetadata {
   const out: HttpMetadata = { ...m };
-  if (m.cacheExpiry) out.cacheExpiry = new Date(m.cacheExpiry.getTime());
+  if (m.cacheExpiry !== undefined) out.cacheExpiry = new Date(m.cacheExpiry.getTime());
   return out;
 }
 

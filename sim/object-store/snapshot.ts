@@ -79,8 +79,7 @@ function metaIn(m: ObjectSnapshot["httpMetadata"]): HttpMetadata {
 
 export function snapshotBucket(state: BucketState): BucketSnapshot {
   const objects: ObjectSnapshot[] = [];
-  for (const key of state.index.keys()) {
-    const r = state.objects.get(key)!;
+  for (const r of state.index.items()) {
     objects.push({
       key: r.key,
       version: r.version,

@@ -90,7 +90,7 @@ export class BucketState {
   readonly name: string;
   options: ResolvedBucketOptions;
   readonly objects = new Map<string, StoredObject>();
-  readonly index = new KeyIndex();
+  readonly index = new KeyIndex<StoredObject>();
   /** Active uploads by id. */
   readonly uploads = new Map<string, UploadRecord>();
   /** Ids of uploads that were completed or aborted (abort stays a no-op for them). */
@@ -119,7 +119,7 @@ export class BucketState {
   }
 
   commitObject(record: StoredObject): void {
-    if (!this.objects.has(record.key)) this.index.insert(record.key);
+    this.index.insert(record);
     this.objects.set(record.key, record);
   }
 
