@@ -50,7 +50,7 @@ console.log(JSON.stringify({
   undici: viaUndici.status,
   nock: viaNock,
   body: await (await sim.bucket("files-bucket").get("k")).text(),
-  records: summary.zone.records.length > 0,
+  records: summary.zones[0].records.length > 0,
 }));
 `;
 

@@ -6,21 +6,30 @@ describe("populate", () => {
   test("fills every area with records of every type, rules, namespaces with epochs and objects", async () => {
     const sim = createSimulator({ seed: 7 });
     const summary = await populate(sim);
-    const types = new Set(summary.zone.records.map((r) => r.type));
-    for (const t of "A AAAA CNAME MX TXT CAA SRV SVCB HTTPS PTR NS DS DNSKEY URI NAPTR SSHFP TLSA SMIMEA CERT LOC".split(
-      " ",
-    )) {
-      expect(types.has(t), t).toBe(true);
+    expect(summary.zones).toHaveLength(2); // both tenants of the simulator
+    expect(summary.zones[0]!.id).toBe(sim.credentials.zone_id);
+    for (const [i, tenant] of sim.areas.api.tenants.entries()) {
+      const zone = summary.zones[i]!;
+      const types = new Set(zone.records.map((r) => r.type));
+      for (const t of "A AAAA CNAME MX TXT CAA SRV SVCB HTTPS PTR NS DS DNSKEY URI NAPTR SSHFP TLSA SMIMEA CERT LOC".split(
+        " ",
+      )) {
+        expect(types.has(t), t).toBe(true);
+      }
+      const listed = await sim.fetch(
+        `https://api.cloudflare.com/client/v4/zones/${tenant.zone_id}/dns_records?per_page=1000`,
+        { headers: { "x-auth-email": tenant.auth_email, "x-auth-key": tenant.auth_key } },
+      );
+      expect(((await listed.json()) as { result: unknown[] }).result).toHaveLength(zone.records.length);
     }
-    expect(summary.rules.map((r) => r.scope)).toEqual(["global", "region", "datacenter"]);
-    const c = sim.credentials;
-    const listed = await sim.fetch(
-      `https://api.cloudflare.com/client/v4/zones/${c.zone_id}/dns_records?per_page=1000`,
-      {
-        headers: { "x-auth-email": c.auth_email, "x-auth-key": c.auth_key },
-      },
-    );
-    expect(((await listed.json()) as { result: unknown[] }).result).toHaveLength(summary.zone.records.length);
+    expect(summary.rules.map((r) => r.scope)).toEqual([
+      "global",
+      "region",
+      "datacenter",
+      "global",
+      "region",
+      "datacenter",
+    ]);
     const ns = (await (await sim.fetch("https://plexi.key-transparency.cloudflare.com/namespaces")).json()) as {
       namespaces: { name: string; status: string }[];
     };

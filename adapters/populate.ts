@@ -5,7 +5,7 @@
  *   const summary = await populate(sim);   // same seed, same data, byte for byte
  *
  * Fills, through the public interfaces only (`sim.fetch` with the simulator's credentials, and
- * `sim.bucket`): DNS records of every creatable type in the zone (A, AAAA, CNAME, MX, TXT incl. SPF
+ * `sim.bucket`): DNS records of every creatable type in each tenant's zone (A, AAAA, CNAME, MX, TXT incl. SPF
  * and DMARC content, CAA, SRV, SVCB, HTTPS, PTR, NS, DS, DNSKEY, URI, NAPTR, SSHFP, TLSA, SMIMEA, CERT,
  * LOC), DNS protection rules of each scope, key-transparency namespaces with published epochs, and
  * buckets of objects (text, JSON and binary bodies with metadata). Values come from @faker-js/faker
@@ -30,6 +30,8 @@ export interface PopulateOptions {
   /** Buckets (default 2) and objects in each (default 8). */
   buckets?: number;
   objectsPerBucket?: number;
+  /** Which tenants' zones and accounts to fill: "all" (default: every tenant of the simulator) or "primary". */
+  tenants?: "all" | "primary";
   /** Client identity that owns the namespaces (default "edgeconf-populate"). */
   clientIdentity?: string;
   /** Host used in URLs (default the platform's); only the path matters to the simulator. */
@@ -38,13 +40,16 @@ export interface PopulateOptions {
 }
 
 export interface PopulateSummary {
-  zone: { id: string; name: string; records: { id: string; type: string; name: string }[] };
-  rules: { id: string; scope: string; name: string }[];
+  /** One entry per filled zone; the first is the primary tenant's (`sim.credentials.zone_id`). */
+  zones: { id: string; name: string; records: { id: string; type: string; name: string }[] }[];
+  rules: { account_id: string; id: string; scope: string; name: string }[];
   namespaces: { name: string; epochs: number }[];
   buckets: { name: string; keys: string[] }[];
 }
 
-type Sim = Pick<Simulator, "fetch" | "bucket" | "credentials" | "seed">;
+type Sim = Pick<Simulator, "fetch" | "bucket" | "credentials" | "seed"> & {
+  readonly areas?: { readonly api?: { readonly tenants?: readonly Credentials[] } };
+};
 
 class PopulateError extends Error {
   override readonly name = "PopulateError";
@@ -215,41 +220,37 @@ export async function populate(sim: Sim, options: PopulateOptions = {}): Promise
   f.seed(options.seed ?? sim.seed);
   // Faker's date helpers default to the wall clock; pin their reference to the seed's fixed instant.
   f.setDefaultRefDate(new Date(Date.UTC(2025, 0, 1)));
-  const c: Credentials = sim.credentials;
   const api = `${options.apiOrigin ?? "https://api.cloudflare.com"}/client/v4`;
   const kt = options.ktOrigin ?? "https://plexi.key-transparency.cloudflare.com";
   const json = { "content-type": "application/json" };
-  const summary: PopulateSummary = {
-    zone: { id: c.zone_id, name: c.zone_name, records: [] },
-    rules: [],
-    namespaces: [],
-    buckets: [],
-  };
+  const summary: PopulateSummary = { zones: [], rules: [], namespaces: [], buckets: [] };
+  const tenants: readonly Credentials[] =
+    options.tenants === "primary" ? [sim.credentials] : (sim.areas?.api?.tenants ?? [sim.credentials]);
 
-  const keyAuth = { ...json, "x-auth-email": c.auth_email, "x-auth-key": c.auth_key };
-  for (let i = 0; i < (options.recordsPerType ?? 1); i++) {
-    for (const body of recordBodies(f, c.zone_name, i)) {
-      const r = (await call(sim, `${api}/zones/${c.zone_id}/dns_records`, {
-        method: "POST",
-        headers: keyAuth,
-        body: JSON.stringify(body),
-      })) as { result: { id: string; type: string; name: string } };
-      summary.zone.records.push({ id: r.result.id, type: r.result.type, name: r.result.name });
+  for (const c of tenants) {
+    const zone: PopulateSummary["zones"][number] = { id: c.zone_id, name: c.zone_name, records: [] };
+    const keyAuth = { ...json, "x-auth-email": c.auth_email, "x-auth-key": c.auth_key };
+    for (let i = 0; i < (options.recordsPerType ?? 1); i++) {
+      for (const body of recordBodies(f, c.zone_name, i)) {
+        const r = (await call(sim, `${api}/zones/${c.zone_id}/dns_records`, {
+          method: "POST",
+          headers: keyAuth,
+          body: JSON.stringify(body),
+        })) as { result: { id: string; type: string; name: string } };
+        zone.records.push({ id: r.result.id, type: r.result.type, name: r.result.name });
+      }
     }
-  }
+    summary.zones.push(zone);
 
-  const bearer = { ...json, authorization: `Bearer ${c.api_token}` };
-  for (let i = 0; i < (options.rules ?? 3); i++) {
-    const r = (await call(
-      sim,
-      `${api}/accounts/${c.account_id}/magic/advanced_dns_protection/configs/dns_protection/rules`,
-      {
-        method: "POST",
-        headers: bearer,
-        body: JSON.stringify(ruleBody(f, i)),
-      },
-    )) as { result: { id: string; scope: string; name: string } };
-    summary.rules.push({ id: r.result.id, scope: r.result.scope, name: r.result.name });
+    const bearer = { ...json, authorization: `Bearer ${c.api_token}` };
+    for (let i = 0; i < (options.rules ?? 3); i++) {
+      const r = (await call(
+        sim,
+        `${api}/accounts/${c.account_id}/magic/advanced_dns_protection/configs/dns_protection/rules`,
+        { method: "POST", headers: bearer, body: JSON.stringify(ruleBody(f, i)) },
+      )) as { result: { id: string; scope: string; name: string } };
+      summary.rules.push({ account_id: c.account_id, id: r.result.id, scope: r.result.scope, name: r.result.name });
+    }
   }
 
   const identity = options.clientIdentity ?? "edgeconf-populate";
