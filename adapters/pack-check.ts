@@ -81,7 +81,7 @@ export async function use(): Promise<string> {
   sim.clock.advance("1");
   // @ts-expect-error: an unknown option is refused by the types
   createSimulator({ sede: 1 });
-  return [creds.zone_id, put?.etag, got?.key, summary.zone.id, now, String(dispatcher), String(stop)].join();
+  return [creds.zone_id, put?.etag, got?.key, summary.zones[0]?.id, now, String(dispatcher), String(stop)].join();
 }
 `;
 
