@@ -14,6 +14,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { createSimulator } from "../sim/index.ts";
 import type { StoreBucket } from "../sim/object-store/index.ts";
+import { KeyIndex, listPage } from "../sim/object-store/listing.ts";
 
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
 const KIB = new Uint8Array(1024).fill(97);
@@ -47,13 +48,13 @@ async function measureBucket(b: Bucketish, n: number): Promise<Record<Op, number
 
 /** The peer: a Map that hashes (md5) and stores a copy, nothing else. */
 async function measureMap(n: number): Promise<Record<Op, number>> {
-  const map = new Map<string, { bytes: Uint8Array; etag: string }>();
+  const map = new Map<string, { bytes: Uint8Array; etag: string; uploaded: number }>();
   const keys = Array.from({ length: n }, (_, i) => `bench/${String(i).padStart(8, "0")}`);
   const out = {} as Record<Op, number>;
   let t = performance.now();
   for (const k of keys) {
     const bytes = KIB.slice();
-    map.set(k, { bytes, etag: createHash("md5").update(bytes).digest("hex") });
+    map.set(k, { bytes, etag: createHash("md5").update(bytes).digest("hex"), uploaded: 0 });
     await undefined;
   }
   out.put = n / ((performance.now() - t) / 1000);
@@ -65,16 +66,19 @@ async function measureMap(n: number): Promise<Record<Op, number>> {
   out.get = n / ((performance.now() - t) / 1000);
   t = performance.now();
   for (const k of keys) {
-    void map.get(k)?.etag;
+    // Hand out a copy of the metadata, as any store must (callers may mutate what they get).
+    const e = map.get(k);
+    if (e) void { key: k, etag: e.etag, size: e.bytes.byteLength, uploaded: new Date(e.uploaded) };
     await undefined;
   }
   out.head = n / ((performance.now() - t) / 1000);
   const lists = Math.max(10, Math.floor(n / 10));
   t = performance.now();
   for (let i = 0; i < lists; i++) {
-    const page: string[] = [];
-    for (const k of map.keys()) {
-      page.push(k);
+    // A Map has no order: its page is the first 100 entries, handed out as copies.
+    const page: object[] = [];
+    for (const [k, e] of map) {
+      page.push({ key: k, etag: e.etag, size: e.bytes.byteLength, uploaded: new Date(e.uploaded) });
       if (page.length === 100) break;
     }
     await undefined;
@@ -136,6 +140,7 @@ async function opsComparison(): Promise<void> {
 async function listScaling(): Promise<void> {
   const sizes = [10_000, Math.round(1_000_000 * SCALE)];
   const times: number[] = [];
+  const indexTimes: number[] = [];
   for (const size of sizes) {
     const sim = createSimulator({ seed: 2 });
     const b = sim.bucket(`list-${size}`);
@@ -149,7 +154,19 @@ async function listScaling(): Promise<void> {
       if (page.objects.length !== 1000) throw new Error("short page");
     }
     times.push((performance.now() - t) / rounds);
+    // The index alone (no objects handed out): what the data structure costs per page.
+    const index = new KeyIndex();
+    for (let i = 0; i < size; i++) index.insert({ key: `k/${String(i).padStart(8, "0")}` });
+    const t2 = performance.now();
+    for (let i = 0; i < rounds; i++) {
+      const at = (i * 7919) % (size - 1000);
+      listPage(index, { limit: 1000, startAfter: `k/${String(at).padStart(8, "0")}` });
+    }
+    indexTimes.push((performance.now() - t2) / rounds);
   }
+  console.log(
+    `list index alone, one page of 1000: ${indexTimes[0]!.toFixed(3)} ms at 10,000 keys, ${indexTimes[1]!.toFixed(3)} ms at ${sizes[1]!.toLocaleString("en-US")}; ratio ${(indexTimes[1]! / indexTimes[0]!).toFixed(2)}`,
+  );
   console.log(
     `list, one page of 1000: ${times[0]!.toFixed(3)} ms at ${sizes[0]!.toLocaleString("en-US")} keys, ${times[1]!.toFixed(3)} ms at ${sizes[1]!.toLocaleString("en-US")} keys; ratio ${(times[1]! / times[0]!).toFixed(2)} (goal <= 2)`,
   );
