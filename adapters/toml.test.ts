@@ -87,3 +87,44 @@ describe("parseJsonc", () => {
     expect(() => parseJsonc('{\n  "a": 1\n  "b": 2\n}')).toThrow(/JSON line 3/);
   });
 });
+
+describe("parseToml: property", () => {
+  /** A TOML basic string for any text (the escapes TOML defines, \\u for other control characters). */
+  function tomlString(s: string): string {
+    let out = '"';
+    for (const ch of s) {
+      const code = ch.codePointAt(0)!;
+      if (ch === '"') out += '\\"';
+      else if (ch === "\\") out += "\\\\";
+      else if (ch === "\n") out += "\\n";
+      else if (ch === "\t") out += "\\t";
+      else if (code < 0x20 || code === 0x7f) out += `\\u${code.toString(16).padStart(4, "0")}`;
+      else out += ch;
+    }
+    return `${out}"`;
+  }
+
+  test("arrays of tables with any strings, integers, booleans and string arrays read back exactly", async () => {
+    const fc = (await import("fast-check")).default;
+    const entry = fc.record({
+      binding: fc.string(),
+      bucket_name: fc.string({ unit: "binary" }),
+      n: fc.integer(),
+      flag: fc.boolean(),
+      list: fc.array(fc.string(), { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(fc.string(), fc.array(entry, { maxLength: 4 }), (date, entries) => {
+        let text = `compatibility_date = ${tomlString(date)} # comment\n`;
+        for (const e of entries) {
+          text += `\n[[r2_buckets]]\nbinding = ${tomlString(e.binding)}\nbucket_name = ${tomlString(e.bucket_name)}\n`;
+          text += `n = ${e.n}\nflag = ${e.flag}\nlist = [${e.list.map(tomlString).join(", ")}${e.list.length ? "," : ""}]\n`;
+        }
+        const expected: Record<string, unknown> = { compatibility_date: date };
+        if (entries.length) expected.r2_buckets = entries;
+        expect(parseToml(text)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -179,3 +179,38 @@ describe("control surface", () => {
     await expect(w.get()).resolves.toBeNull();
   });
 });
+
+describe("control surface over HTTP: robustness", () => {
+  test("property: any method, path and body gets a 2xx/4xx JSON answer, and a 4xx changes nothing", async () => {
+    const { default: fc } = await import("fast-check");
+    const { control, a } = setup();
+    a.data.set("k", new Uint8Array([1]));
+    const body = fc.oneof(
+      fc.constant(undefined),
+      fc.string(),
+      fc.json(),
+      fc.constantFrom('{"advance": -1}', '{"set": "nope"}', '{"operation": "*"}', "[1,2]", '{"faults": 3}'),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"),
+        fc.constantFrom("", "/", "/reset", "/snapshot", "/clock", "/faults", "/faults/fault-1", "/faults/x/y", "/nope"),
+        body,
+        async (method, path, b) => {
+          const before = control.exportSnapshot();
+          const faultsBefore = JSON.stringify(control.faults.list());
+          const res = await control.handle(req(method, path, method === "GET" ? undefined : b));
+          expect([200, 201, 400, 404, 405]).toContain(res.status);
+          expect(res.headers.get("content-type")).toMatch(/application\/json/);
+          await res.json();
+          if (res.status >= 400) {
+            expect(control.exportSnapshot()).toBe(before);
+            expect(JSON.stringify(control.faults.list())).toBe(faultsBefore);
+          }
+          if (path === "/reset" && res.status === 200) a.data.set("k", new Uint8Array([1]));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
