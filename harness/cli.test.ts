@@ -81,6 +81,8 @@ const EXPECTED_STATUSES = {
   "passes although expected to fail [D.fixture.fixed]": "unexpected-pass",
   "integers stay below 50 [D.fixture.small]": "fail",
   "addition commutes [D.fixture.sum]": "pass",
+  "(describe block)": "fail",
+  "needs the setup [D.fixture.setup]": "skip",
 };
 
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((c) => existsSync(c));
@@ -222,7 +224,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
   test("run: the four files in <out>/<run-id>/ and latest/, every status, exit 1 on unexpected results", async () => {
     const [r] = await runs;
     expect(r.code, r.stderr + r.stdout).toBe(1);
-    expect(r.stderr).toMatch(/\[1\/2\]/); // progress
+    expect(r.stderr).toMatch(/\[1\/3\]/); // progress
     const report = readReport(path.join(out, "latest"));
     for (const dir of [report.runId, "latest"]) {
       for (const f of ["report.json", "junit.xml", "report.md", "report.html"]) {
@@ -234,6 +236,9 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     expect(report.versions.vitest).toMatch(/^\d+\.\d+/);
     expect(Object.fromEntries(report.tests.map((t) => [t.title, t.status]))).toEqual(EXPECTED_STATUSES);
     expect(byTitle(report, "skips")?.skipReason).toBe("fixture cannot do this");
+    expect(byTitle(report, "(describe block)")?.error).toContain("fixture: setup failed");
+    expect(byTitle(report, "(describe block)")?.replay).toMatch(/--grep 'broken setup '$/);
+    expect(byTitle(report, "needs the setup")?.skipReason).toMatch(/^not run: a hook/);
     expect(byTitle(report, "fails as expected")?.error).toContain("known deviation");
     expect(report.staleExpectations.map((s) => s.test)).toEqual([
       "harness/run/fixtures/statuses.fixture.ts::statuses > renamed long ago [D.fixture.gone]",
@@ -286,6 +291,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     expect(u.code, u.stderr).toBe(0);
     const updated = JSON.parse(readFileSync(expectations, "utf8"));
     expect(updated.expectations.map((e: { test: string }) => e.test.split("::")[1])).toEqual([
+      "broken setup > (describe block)",
       "integers stay below 50 [D.fixture.small]",
       "statuses > fails [D.fixture.fail]",
       "statuses > fails as expected [D.fixture.known]",
@@ -304,7 +310,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     ]);
     expect(again.code, again.stdout).toBe(0);
     const report = readReport(path.join(tmp, "again", "latest"));
-    expect(report.totals).toMatchObject({ fail: 0, unexpectedPass: 0, expectedFail: 3, pass: 3, skip: 1 });
+    expect(report.totals).toMatchObject({ fail: 0, unexpectedPass: 0, expectedFail: 4, pass: 3, skip: 2 });
     expect(report.staleExpectations).toEqual([]);
   }, 180_000);
 
@@ -312,7 +318,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     const [, s1, s2] = await runs;
     expect([s1.code, s2.code]).toEqual([1, 1]);
     const parts = [1, 2].map((i) => readReport(path.join(tmp, `shard${i}`, "latest")));
-    expect(parts.map((p) => p.tests.length).sort()).toEqual([2, 5]);
+    expect(parts.map((p) => p.tests.length).sort()).toEqual([2, 7]);
     const merged = await edgeconf([
       "report",
       "merge",
@@ -369,7 +375,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     await runs;
     const dom = await dumpDom(path.join(out, "latest", "report.html"));
     expect(dom).toContain('data-ready="1"');
-    expect(dom).toContain("showing 4 of 5");
+    expect(dom).toContain("showing 5 of 7");
     expect(dom.match(/class="area"/g)).toHaveLength(4);
     expect(dom).toContain("integers stay below 50 [D.fixture.small]");
   }, 120_000);

@@ -55,6 +55,10 @@ export function rawTest(test: TestCase): RawTest {
   };
 }
 
+/** The title of the entry that stands for a file or describe block that failed outside its tests. */
+export const FILE_FAILURE = "(test file)";
+export const SUITE_FAILURE = "(describe block)";
+
 /** A module that failed as a whole (did not load, or a hook failed) becomes one failing entry. */
 export function moduleFailure(module: TestModule): RawTest | undefined {
   const errors = module.errors();
@@ -62,7 +66,7 @@ export function moduleFailure(module: TestModule): RawTest | undefined {
   return {
     id: module.id,
     file: relativeFile(module.moduleId),
-    names: ["(test file)"],
+    names: [FILE_FAILURE],
     state: "failed",
     mode: "run",
     errors: errors.map((e) => errorText(e)),
@@ -71,10 +75,40 @@ export function moduleFailure(module: TestModule): RawTest | undefined {
   };
 }
 
+/** Describe blocks whose hooks failed, one failing entry each. */
+function suiteFailures(module: TestModule): RawTest[] {
+  const out: RawTest[] = [];
+  for (const suite of module.children.allSuites()) {
+    const errors = suite.errors();
+    if (errors.length === 0) continue;
+    const names = [suite.name];
+    for (let p = suite.parent; p.type === "suite"; p = p.parent) names.unshift(p.name);
+    out.push({
+      id: suite.id,
+      file: relativeFile(module.moduleId),
+      names: [...names, SUITE_FAILURE],
+      state: "failed",
+      mode: "run",
+      errors: errors.map((e) => errorText(e)),
+      durationMs: 0,
+      meta: {},
+    });
+  }
+  return out;
+}
+
 export function collectModule(module: TestModule): RawTest[] {
+  const failures = [moduleFailure(module), ...suiteFailures(module)].filter((f): f is RawTest => f !== undefined);
   const tests = [...module.children.allTests()].map(rawTest);
-  const failure = moduleFailure(module);
-  return failure ? [failure, ...tests] : tests;
+  if (failures.length > 0) {
+    // Tests that did not run because a hook of their file or block failed say so.
+    for (const t of tests) {
+      if (t.state === "skipped" && t.note === undefined && t.mode === "run") {
+        t.note = "not run: a hook of its file or describe block failed (see the failing entry)";
+      }
+    }
+  }
+  return [...failures, ...tests];
 }
 
 export interface Progress {

@@ -13,6 +13,7 @@ import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
 import type { RunReport, TestEntry } from "../report/types.ts";
 import { type ReportFs, writeReport } from "../report/write.ts";
+import { FILE_FAILURE, SUITE_FAILURE } from "./collect.ts";
 import type { RunOptions } from "./options.ts";
 import { probeTarget } from "./probe.ts";
 import { versions } from "./versions.ts";
@@ -76,9 +77,17 @@ export function replayCommand(
     String(options.seed),
     "--include",
     displayPath(cwd, path.join(PROJECT_ROOT, test.file)),
-    "--grep",
-    exactNamePattern(test.title),
+    // A file or block that failed outside its tests is replayed whole.
+    ...(test.title === FILE_FAILURE
+      ? []
+      : ["--grep", test.title === SUITE_FAILURE ? blockPattern(test) : exactNamePattern(test.title)]),
   ]);
+}
+
+/** A pattern for the tests of the describe block an entry for a failed block stands for. */
+function blockPattern(test: TestEntry): string {
+  const names = test.fullName.split(" > ").slice(0, -1);
+  return `${names.join(" ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `;
 }
 
 export interface ExecuteResult {
