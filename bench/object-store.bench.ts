@@ -157,6 +157,7 @@ async function listScaling(): Promise<void> {
     // The index alone (no objects handed out): what the data structure costs per page.
     const index = new KeyIndex();
     for (let i = 0; i < size; i++) index.insert({ key: `k/${String(i).padStart(8, "0")}` });
+    for (let i = 0; i < 20; i++) listPage(index, { limit: 1000 }); // warm-up
     const t2 = performance.now();
     for (let i = 0; i < rounds; i++) {
       const at = (i * 7919) % (size - 1000);

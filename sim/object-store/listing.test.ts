@@ -16,6 +16,16 @@ describe("compareKeys", () => {
 });
 
 describe("KeyIndex", () => {
+  test("order by code points with astral and high-BMP keys, through every search", () => {
+    const keys = ["\u{1F600}", "\uFF61", "a", "\u{1F600}b", "\uFF61b", "z"];
+    const i = index(keys);
+    const byUtf8 = [...keys].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
+    expect(i.keys()).toEqual(byUtf8);
+    expect(listPage(i, { startAfter: "\uFF61b", limit: 10 }).keys).toEqual(["\u{1F600}", "\u{1F600}b"]);
+    expect(listPage(i, { startAfter: "z", limit: 10 }).keys).toEqual(["\uFF61", "\uFF61b", "\u{1F600}", "\u{1F600}b"]);
+    expect(listPage(i, { prefix: "\uFF61", limit: 10 }).keys).toEqual(["\uFF61", "\uFF61b"]);
+  });
+
   test("insert keeps order and is idempotent; remove", () => {
     const i = index(["b", "a", "c", "a"]);
     expect(i.keys()).toEqual(["a", "b", "c"]);

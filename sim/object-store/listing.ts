@@ -12,7 +12,11 @@
 
 const HIGH = /[\uD800-\uFFFF]/;
 
-/** Code point order (what UTF-8 byte order is), for well-formed UTF-16 strings. */
+/**
+ * Code point order (what UTF-8 byte order is), for well-formed UTF-16 strings. UTF-16 order (JS's
+ * `<`) differs from it only where both strings hold a unit at or above D800 at the first difference;
+ * so when either string has none, the native comparison is exact (the index's fast path).
+ */
 export function compareKeys(a: string, b: string): number {
   if (a === b) return 0;
   // UTF-16 order equals code point order unless both strings hold units at or above D800.
@@ -87,16 +91,19 @@ export class KeyIndex<T extends { readonly key: string } = { readonly key: strin
 
   /** Position of the first key >= `key`. */
   lowerBound(key: string): Position {
+    if (!HIGH.test(key)) return this.#seek((k) => k >= key);
     return this.#seek((k) => compareKeys(k, key) >= 0);
   }
 
   /** Position of the first key > `key`. */
   upperBound(key: string): Position {
+    if (!HIGH.test(key)) return this.#seek((k) => k > key);
     return this.#seek((k) => compareKeys(k, key) > 0);
   }
 
   /** Position of the first key at or after `from` that does not start with `prefix` (keys at `from` are >= prefix). */
   endOfPrefix(prefix: string, from: Position): Position {
+    if (!HIGH.test(prefix)) return this.#seek((k) => k > prefix && !k.startsWith(prefix), from);
     return this.#seek((k) => !k.startsWith(prefix) && compareKeys(k, prefix) > 0, from);
   }
 
@@ -132,7 +139,7 @@ export class KeyIndex<T extends { readonly key: string } = { readonly key: strin
     }
     let b: number;
     let i: number;
-    if (compareKeys(this.#maxes[last]!, key) < 0) {
+    if (HIGH.test(key) ? compareKeys(this.#maxes[last]!, key) < 0 : this.#maxes[last]! < key) {
       // Appending in order (bulk loads, sequential keys).
       b = last;
       i = blocks[last]!.length;
