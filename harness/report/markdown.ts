@@ -100,6 +100,17 @@ export function renderMarkdown(report: RunReport): string {
       "",
     );
   }
+  const unnamed = report.tests.filter((x) => x.clauses.length === 0 && !/^\(.*\)$/.test(x.title));
+  if (unnamed.length > 0) {
+    out.push(
+      `## Tests naming no clause (${unnamed.length})`,
+      "",
+      "They count in the totals but cover no clause; write them with clauseTest.",
+      "",
+      ...unnamed.map((u) => `- \`${u.key}\``),
+      "",
+    );
+  }
   if (report.unknownClauses.length > 0) {
     out.push("## Clause ids not in the catalogue", "", report.unknownClauses.map((u) => `\`${u}\``).join(", "), "");
   }

@@ -67,6 +67,12 @@ describe("report.md", () => {
     expect(md).toContain("| target sim cannot kt | 1 |");
     expect(md).toContain("`D.other.id`");
   });
+  test("tests that name no clause are listed", () => {
+    expect(md).not.toContain("Tests naming no clause");
+    const plain = buildReport({ ...input, tests: [...input.tests, raw("suites/x.test.ts", ["plain"], "passed")] });
+    expect(renderMarkdown(plain)).toContain("## Tests naming no clause (1)\n\nThey count");
+    expect(renderMarkdown(plain)).toContain("- `suites/x.test.ts::plain`");
+  });
   test("errors with backticks get a longer fence; table cells escape pipes", () => {
     expect(md).toContain("````\nError: <script>");
     expect(md).not.toMatch(/\| evil [^\n]*[^\\]\| pipe/);
