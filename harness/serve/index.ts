@@ -194,7 +194,12 @@ export function createApiServer(sim: Simulator, originOf: () => string): http.Se
     })();
   });
   server.on("clientError", (_err, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    // Requests node:http cannot parse (bad method, bad header bytes): 400 with the envelope, then close.
+    if (socket.writable)
+      socket.end(
+        "HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\nconnection: close\r\n" +
+          `content-length: ${Buffer.byteLength(LAST_RESORT)}\r\n\r\n${LAST_RESORT}`,
+      );
     else socket.destroy();
   });
   return server;

@@ -167,8 +167,12 @@ describe("bad input", () => {
             if (error instanceof TypeError && auth === "garbage") return true;
             throw error;
           }
-          await res.arrayBuffer();
+          const text = await res.text();
           expect(res.status, `${method} ${suffix}`).toBeLessThan(500);
+          if (method !== "HEAD") {
+            // Every answer below the base URL is the v4 envelope (schema-checked).
+            checkEnvelope({ status: res.status, headers: res.headers, text, json: JSON.parse(text) as unknown });
+          }
           return true;
         },
       ),

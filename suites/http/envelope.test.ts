@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import { getTarget } from "../../harness/targets/index.ts";
-import { apiOf, checkRule, expectFailure, expectSuccess, rules, validRule } from "./support.ts";
+import { apiOf, checkEnvelope, checkRule, expectFailure, expectSuccess, rules, validRule } from "./support.ts";
 
 describe("v4 envelope", () => {
   beforeEach(async () => {
@@ -54,6 +54,7 @@ describe("v4 envelope", () => {
     const { api } = await apiOf(ctx);
     for (const res of [await rules(api).list(), await rules(api).get("00000000-0000-4000-8000-000000000000")]) {
       expect(res.headers.get("content-type") ?? "").toMatch(/^application\/json/);
+      checkEnvelope(res);
     }
   });
 
