@@ -45,6 +45,7 @@ describe("edgeconf serve flags", () => {
       expect(typeof parseServeArgs(argv)).toBe("string");
     }
     expect(parseServeArgs(["--help"])).toEqual({ help: true });
+    expect(parseServeArgs(["--populate"])).toMatchObject({ populate: true, json: false, options: { port: 8787 } });
   });
 
   test("prints one JSON line and stops cleanly on SIGTERM", async () => {
