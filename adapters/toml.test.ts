@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { propertyParameters } from "../harness/clauses/property.ts";
 import { parseJsonc } from "./jsonc.ts";
 import { parseToml, TomlError } from "./toml.ts";
 
@@ -124,7 +125,7 @@ describe("parseToml: property", () => {
         if (entries.length) expected.r2_buckets = entries;
         expect(parseToml(text)).toEqual(expected);
       }),
-      { numRuns: 200 },
+      propertyParameters({ numRuns: 200 }),
     );
   });
 });

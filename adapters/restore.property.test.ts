@@ -5,9 +5,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { propertyParameters } from "../../harness/clauses/property.ts";
-import { createSimulator, type Simulator } from "../index.ts";
-import { encodeState } from "./codec.ts";
+import { propertyParameters } from "../harness/clauses/property.ts";
+import { createSimulator, encodeState, type Simulator } from "../sim/index.ts";
 
 type Mutation =
   | { kind: "put"; bucket: string; key: string; body: Uint8Array }
