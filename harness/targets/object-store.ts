@@ -5,7 +5,7 @@
  * Suites assert only on observable values: a bucket from another implementation (Miniflare) hands
  * out proxies, so `instanceof` checks on its results are meaningless.
  */
-import type { Simulator } from "../../sim/index.ts";
+import { createSimulator, type Simulator } from "../../sim/index.ts";
 import { type BucketOptions, FixedLengthStream, type StoreBucket } from "../../sim/object-store/index.ts";
 
 export type { BucketOptions } from "../../sim/object-store/index.ts";
@@ -26,11 +26,15 @@ export interface ObjectStoreTarget {
   knownLengthStream?(bytes: Uint8Array): ReadableStream;
   /** A ReadableStream of known (declared) length that is never read (size-limit checks), when possible. */
   declaredLengthStream?(length: number): ReadableStream;
+  /** A new, independent instance started exactly as this one was (same seed and start), when possible. */
+  replica?(): ObjectStoreTarget;
 }
 
 export function createSimObjectStoreTarget(sim: Simulator): ObjectStoreTarget {
   let n = 0;
+  const start = sim.clock.now();
   return {
+    replica: () => createSimObjectStoreTarget(createSimulator({ seed: sim.seed, start })),
     async bucket(options) {
       n += 1;
       return sim.bucket(`edgeconf-test-${n}`, options);
