@@ -49,3 +49,9 @@ describe("area A validation", () => {
     expect(codes(validatePatch("mode"))).toEqual([1107]);
   });
 });
+
+test("error items are capped", () => {
+  const many = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`k${i}`, i]));
+  const v = validateCreate(many);
+  expect(v.ok ? 0 : v.errors.length).toBe(50);
+});

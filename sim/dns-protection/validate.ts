@@ -2,7 +2,7 @@
  * Area A validation: create and PATCH bodies of a DNS protection rule. Pure: a body in, the decoded
  * input or the list of broken rules (error items) out.
  *
- * Gaps / by design: every broken rule is reported (not only the first), each as one error item with
+ * Gaps / by design: every broken rule is reported (not only the first; at most MAX_ERRORS), each as one error item with
  * a stable code (values.ts). `null` is a wrong type for every field. No uniqueness of (scope, name)
  * is enforced: the spec and the reference do not say the platform refuses duplicates.
  */
@@ -37,6 +37,13 @@ export type RulePatch = Partial<
 >;
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ErrorItem[] };
+
+/** At most this many error items are reported (a body of 100 000 unknown keys gets 50, not 100 000). */
+export const MAX_ERRORS = 50;
+
+function capped(errors: ErrorItem[]): ErrorItem[] {
+  return errors.length > MAX_ERRORS ? errors.slice(0, MAX_ERRORS) : errors;
+}
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -95,7 +102,7 @@ export function validateCreate(body: unknown): Validated<RuleInput> {
       });
     }
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return { ok: false, errors: capped(errors) };
   const value: RuleInput = {
     scope: body.scope as Scope,
     name: body.name as string,
@@ -125,5 +132,5 @@ export function validatePatch(body: unknown): Validated<RulePatch> {
       if (errors.length === before) value[key] = v;
     }
   }
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: value as RulePatch };
+  return errors.length > 0 ? { ok: false, errors: capped(errors) } : { ok: true, value: value as RulePatch };
 }
