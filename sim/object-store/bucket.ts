@@ -186,6 +186,11 @@ export class StoreBucket {
   }
 
   async delete(keys: string | string[]): Promise<void> {
+    if (typeof keys === "string") {
+      checkKey("delete", keys);
+      this.#state.deleteObject(keys);
+      return;
+    }
     const list = Array.isArray(keys) ? keys.map(keyArgument) : [keyArgument(keys)];
     for (const k of list) checkKey("delete", k);
     for (const k of list) this.#state.deleteObject(k);

@@ -165,16 +165,37 @@ export class KeyIndex<T extends { readonly key: string } = { readonly key: strin
   }
 
   remove(key: string): void {
-    const pos = this.lowerBound(key);
-    const block = this.#blocks[pos.b];
-    if (!block || block[pos.i]?.key !== key) return;
-    block.splice(pos.i, 1);
+    // Allocation-free search (deletes are hot): the block whose max >= key, then the item.
+    const fast = !HIGH.test(key);
+    const maxes = this.#maxes;
+    let lo = 0;
+    let hi = maxes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const m = maxes[mid]!;
+      if (fast ? m >= key : compareKeys(m, key) >= 0) hi = mid;
+      else lo = mid + 1;
+    }
+    const b = lo;
+    const block = this.#blocks[b];
+    if (!block) return;
+    lo = 0;
+    hi = block.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = block[mid]!.key;
+      if (fast ? k >= key : compareKeys(k, key) >= 0) hi = mid;
+      else lo = mid + 1;
+    }
+    const i = lo;
+    if (block[i]?.key !== key) return;
+    block.splice(i, 1);
     this.#size--;
     if (block.length === 0) {
-      this.#blocks.splice(pos.b, 1);
-      this.#maxes.splice(pos.b, 1);
-    } else if (pos.i === block.length) {
-      this.#maxes[pos.b] = block[block.length - 1]!.key;
+      this.#blocks.splice(b, 1);
+      maxes.splice(b, 1);
+    } else if (i === block.length) {
+      maxes[b] = block[block.length - 1]!.key;
     }
   }
 
