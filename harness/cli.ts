@@ -36,5 +36,25 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const mod = (await import(`./commands/${name as CommandName}.ts`)) as { run(argv: string[]): Promise<number> };
-  return mod.run(rest);
+  const code = await mod.run(rest);
+  if (name !== "serve" && !insideTestWorker()) exitSoon(code);
+  return code;
+}
+
+/** Grace after a finished command before the process is made to exit. */
+export const EXIT_GRACE_MS = 5_000;
+
+function insideTestWorker(): boolean {
+  return process.env.VITEST_POOL_ID !== undefined || process.env.VITEST_WORKER_ID !== undefined;
+}
+
+/**
+ * A finished command should end the process; if something (a test worker that did not stop, an open
+ * socket) keeps it alive past the grace, it exits anyway with the command's code: never a hang.
+ */
+function exitSoon(code: number): void {
+  setTimeout(() => {
+    process.stderr.write(`edgeconf: still running ${EXIT_GRACE_MS} ms after finishing; exiting\n`);
+    process.exit(code);
+  }, EXIT_GRACE_MS).unref();
 }
