@@ -65,11 +65,15 @@ async function inProcess(args: string[]): Promise<{ code: number; stdout: string
     stderr += chunk;
     return true;
   }) as typeof process.stderr.write;
+  const env = { ...process.env };
   try {
     return { code: await main(args), stdout, stderr };
   } finally {
     process.stdout.write = out;
     process.stderr.write = err;
+    // `run` sets EDGECONF_* for its workers; this worker keeps its own.
+    for (const k of Object.keys(process.env)) if (!(k in env)) delete process.env[k];
+    Object.assign(process.env, env);
   }
 }
 
@@ -134,6 +138,16 @@ describe("edgeconf (end to end)", () => {
     expect((await inProcess(["replay"])).code).toBe(2);
     expect((await inProcess(["report"])).code).toBe(2);
     expect((await inProcess(["report", "merge", path.join(tmp, "nothing-here")])).code).toBe(2);
+    const missing = await inProcess([
+      "run",
+      "--expectations",
+      path.join(tmp, "missing.json"),
+      "--out",
+      path.join(tmp, "m"),
+      "--quiet",
+    ]);
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toContain("missing.json does not exist");
     const badReport = path.join(tmp, "bad-report.json");
     writeFileSync(badReport, JSON.stringify({ tool: "edgeconf", tests: "none" }));
     const update = await inProcess(["report", "--update-expectations", "--from", badReport]);

@@ -111,6 +111,10 @@ export async function executeRun(
 
   const problems: string[] = [];
   let expectations = new Map<string, string>();
+  if (options.expectationsFile !== undefined && !nodeFs.existsSync(options.expectationsFile)) {
+    // Named explicitly (--expectations or EDGECONF_EXPECTATIONS): a missing file is a mistake, not "none".
+    problems.push(`expectations file ${options.expectationsFile} does not exist`);
+  }
   try {
     expectations = loadExpectations(options.target, io.env);
   } catch (e) {
