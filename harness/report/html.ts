@@ -49,7 +49,13 @@ function bar(a: AreaSummary): string {
   <span>${c.total} clauses: ${c.covered} covered, ${c.passed} passed, ${c.failed} failed (${c.knownFailures} known), ${c.skipped} skipped, ${a.uncovered.length} uncovered, ${c.untestable} untestable</span>
   <span class="tests">tests: ${t.pass} passed, ${t.fail + t.unexpectedPass} unexpected, ${t.expectedFail} expected failures, ${t.skip} skipped</span></div>
   <div class="bar" role="img" aria-label="${htmlEscape(a.area)} clauses">${segs || '<span class="seg empty" style="width:100%"></span>'}</div>
+  ${clauseList("failed clauses", a.failedClauses)}${clauseList("clauses no test of this run named", a.uncovered)}
 </div>`;
+}
+
+function clauseList(label: string, ids: readonly string[]): string {
+  if (ids.length === 0) return "";
+  return `<details class="clauses"><summary>${label} (${ids.length})</summary><code>${ids.map(htmlEscape).join(", ")}</code></details>`;
 }
 
 function row(t: TestEntry): string {
@@ -80,6 +86,7 @@ table{border-collapse:collapse;width:100%}td{border-top:1px solid #eee;padding:6
 .badge.st-fail,.badge.st-unexpected-pass{background:#c62828}.badge.st-expected-fail{background:#ef6c00}.badge.st-skip{background:#757575}
 .file,.detail{color:#666;font-size:12px}.replay code{background:#f5f5f5;padding:1px 4px;word-break:break-all}
 pre{white-space:pre-wrap;background:#fafafa;padding:8px;border:1px solid #eee;max-height:320px;overflow:auto}
+.clauses{font-size:12px;color:#555;margin-top:2px}.clauses code{word-break:break-word}
 .filters{display:flex;gap:12px;flex-wrap:wrap;align-items:center;margin:8px 0}.problems li{color:#6a1b9a}`;
 
 const JS = `(function(){

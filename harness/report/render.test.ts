@@ -95,6 +95,11 @@ describe("report.html", () => {
     expect(html).toContain('<input type="checkbox" value="fail" checked> fail (3)');
     expect(html).toContain('<input type="checkbox" value="skip"> skip (1)');
   });
+  test("each area lists its failed and uncovered clauses", () => {
+    expect(html).toContain("<summary>failed clauses (2)</summary><code>B.ttl.auto, B.ttl.one</code>");
+    const base = renderHtml(buildReport(sampleInput()));
+    expect(base).toContain("<summary>clauses no test of this run named (1)</summary><code>D.list.limit</code>");
+  });
   test("test names and errors are escaped", () => {
     expect(html).not.toContain("<script>alert(1)</script>");
     expect(html).toContain(htmlEscape(hostile));
