@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { areaOf, buildReport, matchesGrep } from "./build.ts";
+import { areaOf, buildReport, clausesFromTitle, matchesGrep } from "./build.ts";
 import { raw, sampleInput } from "./sample.ts";
 import { reportSchemaErrors } from "./schema.ts";
 
@@ -130,6 +130,20 @@ describe("helpers", () => {
     expect(areaOf("properties/dns-records/ttl.test.ts", [])).toBe("dns-records");
     expect(areaOf("harness/run/fixtures/x.fixture.ts", ["C.ns.create"])).toBe("key-transparency");
     expect(areaOf("examples/x.test.ts", [])).toBe("other");
+  });
+  test("clausesFromTitle reads the ids clauseTest puts at the end of a title", () => {
+    expect(clausesFromTitle("needs setup [D.put.x, A.rule.create]")).toEqual(["D.put.x", "A.rule.create"]);
+    expect(clausesFromTitle("array [1, 2]")).toEqual([]);
+    expect(clausesFromTitle("no ids")).toEqual([]);
+  });
+  test("a test that never ran (no meta) still counts for the clauses in its title", () => {
+    const input = sampleInput();
+    const r = buildReport({
+      ...input,
+      tests: [raw("suites/object-store/list.test.ts", ["list [D.list.limit]"], "skipped", { note: "hook failed" })],
+    });
+    expect(r.tests[0]?.clauses).toEqual(["D.list.limit"]);
+    expect(r.areas.find((a) => a.area === "object-store")?.clauses.skipped).toBe(1);
   });
   test("matchesGrep tests vitest's full name (file, describes, title)", () => {
     expect(matchesGrep(undefined, "f", ["a"])).toBe(true);

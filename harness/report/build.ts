@@ -49,6 +49,17 @@ export function areaOf(file: string, clauses: readonly string[]): ReportArea {
   return "other";
 }
 
+/**
+ * The clause ids at the end of a clauseTest title (`title [A.x.y, B.z.w]`): what a test that never
+ * ran (its hook failed) would have recorded in task.meta.clauses.
+ */
+export function clausesFromTitle(title: string): string[] {
+  const m = /\[([A-D]\.[^[\]]*)\]$/.exec(title);
+  if (!m?.[1]) return [];
+  const ids = m[1].split(", ");
+  return ids.every((id) => /^[A-D]\.\S+$/.test(id)) ? ids : [];
+}
+
 /** Whether a test matches vitest's testNamePattern (matched against "file describe ... title"). */
 export function matchesGrep(grep: string | undefined, file: string, names: readonly string[]): boolean {
   if (grep === undefined) return true;
@@ -57,7 +68,7 @@ export function matchesGrep(grep: string | undefined, file: string, names: reado
 
 function entryOf(raw: RawTest, input: BuildInput): TestEntry {
   const key = testKey(raw.file, raw.names);
-  const clauses = raw.meta.clauses ?? [];
+  const clauses = raw.meta.clauses ?? clausesFromTitle(raw.names[raw.names.length - 1] ?? "");
   const c = classify(raw, input.expectations.get(key));
   const entry: TestEntry = {
     id: raw.id,
