@@ -6,6 +6,7 @@
  * supported). Headers-form dates compare at whole seconds; object-form dates at milliseconds unless
  * `secondsGranularity` is set. Unparseable If-(Un)Modified-Since dates are ignored, as HTTP says.
  */
+import { isHeaders } from "./values.ts";
 
 export type EtagSpec = { type: "strong"; value: string } | { type: "weak"; value: string } | { type: "wildcard" };
 
@@ -64,7 +65,7 @@ function headerDate(value: string | null): number | undefined {
 /** Parses `onlyIf` (object or Headers). Throws the platform's errors for malformed etags. */
 export function parseConditional(onlyIf: unknown): Conditional | undefined {
   if (onlyIf === undefined || onlyIf === null) return undefined;
-  if (typeof Headers !== "undefined" && onlyIf instanceof Headers) {
+  if (isHeaders(onlyIf)) {
     const cond: Conditional = { secondsGranularity: true };
     const ifMatch = onlyIf.get("if-match");
     if (ifMatch !== null) {

@@ -5,6 +5,7 @@
  * Gaps / by design: the custom-metadata limit counts UTF-8 bytes of keys plus values against 8192
  * (the platform's production limit, Miniflare's is lower). Unknown httpMetadata fields are dropped.
  */
+import { isHeaders } from "./values.ts";
 
 export interface HttpMetadata {
   contentType?: string;
@@ -37,7 +38,7 @@ const HEADER_OF: Record<(typeof STRING_FIELDS)[number], string> = {
 export function parseHttpMetadata(value: unknown): HttpMetadata {
   const out: HttpMetadata = {};
   if (value === undefined || value === null) return out;
-  if (typeof Headers !== "undefined" && value instanceof Headers) {
+  if (isHeaders(value)) {
     for (const f of STRING_FIELDS) {
       const v = value.get(HEADER_OF[f]);
       if (v !== null) out[f] = v;

@@ -6,6 +6,7 @@
  * ranges, bad syntax, unsatisfiable) returns the whole object, as the platform does. The object form
  * raises 10039 for an unsatisfiable range (the caller turns `undefined` from `resolveRange` into it).
  */
+import { isHeaders } from "./values.ts";
 
 export type RangeSpec =
   | { kind: "window"; offset?: number; length?: number }
@@ -32,7 +33,7 @@ function checkInteger(value: unknown, label: "Starting offset" | "Length"): numb
 /** Parses the object form of a range, or a Headers object carrying `Range`. */
 export function parseRange(range: unknown): RangeSpec | undefined {
   if (range === undefined || range === null) return undefined;
-  if (typeof Headers !== "undefined" && range instanceof Headers) {
+  if (isHeaders(range)) {
     const header = range.get("range");
     if (header === null) return undefined;
     const spec = parseRangeHeader(header);

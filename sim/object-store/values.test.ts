@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { slicePieces } from "./object.ts";
-import { checkValue, FixedLengthStream, readValue } from "./values.ts";
+import { checkValue, FixedLengthStream, isHeaders, readValue } from "./values.ts";
 
 describe("values", () => {
   test("copies buffers once, views keep only their bytes", async () => {
@@ -28,5 +28,15 @@ describe("values", () => {
     const chunks = [new Uint8Array([0, 1, 2]), new Uint8Array([3, 4]), new Uint8Array([5, 6, 7])];
     const pieces = [...slicePieces(chunks, 2, 5, 2)].map((p) => [...p]);
     expect(pieces).toEqual([[2], [3, 4], [5, 6]]);
+  });
+});
+
+describe("isHeaders", () => {
+  test("the global class and look-alikes tagged Headers", () => {
+    expect(isHeaders(new Headers())).toBe(true);
+    const foreign = { get: () => null, [Symbol.toStringTag]: "Headers" };
+    expect(isHeaders(foreign)).toBe(true);
+    expect(isHeaders({ get: () => null })).toBe(false);
+    expect(isHeaders(null)).toBe(false);
   });
 });

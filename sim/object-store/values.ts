@@ -159,3 +159,13 @@ export function totalSize(chunks: readonly Uint8Array[]): number {
   for (const c of chunks) n += c.byteLength;
   return n;
 }
+
+/**
+ * Whether `v` is a Headers object: the global class, or another implementation of it (undici's,
+ * Miniflare's), recognised by its tag.
+ */
+export function isHeaders(v: unknown): v is Headers {
+  if (typeof v !== "object" || v === null) return false;
+  if (typeof Headers !== "undefined" && v instanceof Headers) return true;
+  return Object.prototype.toString.call(v) === "[object Headers]" && typeof (v as Headers).get === "function";
+}
