@@ -41,6 +41,9 @@ describe("edgeconf serve flags", () => {
       ["--zone-id", "XYZ"],
       ["--nope"],
       ["--ca-cert", "a"],
+      ["--api-token", "a b"],
+      ["--auth-email", "x"],
+      ["--auth-key", "k-!"],
     ]) {
       expect(typeof parseServeArgs(argv)).toBe("string");
     }

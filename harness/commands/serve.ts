@@ -92,6 +92,16 @@ export function parseServeArgs(
     if (v !== undefined && !HEX32.test(v)) return `--${k} must be 32 lowercase hex characters, got ${v}`;
   }
   if ((str("ca-cert") === undefined) !== (str("ca-key") === undefined)) return "--ca-cert and --ca-key go together";
+  // Credentials the transport would call malformed could never authenticate: refuse them here.
+  const shapes: [string, RegExp, string][] = [
+    ["api-token", /^[A-Za-z0-9\-._~+/]+=*$/, "token characters (RFC 6750)"],
+    ["auth-email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/, "an email address"],
+    ["auth-key", /^[A-Za-z0-9]{1,256}$/, "letters and digits"],
+  ];
+  for (const [flag, shape, what] of shapes) {
+    const v = str(flag);
+    if (v !== undefined && !shape.test(v)) return `--${flag} must be ${what}, got ${JSON.stringify(v)}`;
+  }
   const credentials: Partial<Credentials> = {};
   const map: [string, keyof Credentials][] = [
     ["account-id", "account_id"],
