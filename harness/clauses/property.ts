@@ -36,6 +36,15 @@ export function propertyParameters<T>(options: PropertyRunOptions = {}): fc.Para
   return params;
 }
 
+/** Time a property gets by default; fuzzing (EDGECONF_RUNS above the default runs) scales it, up to an hour. */
+export const PROPERTY_TIMEOUT_MS = 120_000;
+
+export function propertyTimeout(numRuns = 100, env: NodeJS.ProcessEnv = process.env): number {
+  const runs = Number(env.EDGECONF_RUNS);
+  const scale = Number.isFinite(runs) && runs > numRuns ? runs / numRuns : 1;
+  return Math.min(3_600_000, Math.round(PROPERTY_TIMEOUT_MS * scale));
+}
+
 /**
  * A property test naming its clauses. `build` returns the fast-check property (sync or async);
  * it runs with `propertyParameters`, and a failure records seed, path and counterexample.
@@ -65,6 +74,6 @@ export function clauseProperty(
         );
       }
     },
-    { timeout: options.timeout ?? 120_000 },
+    { timeout: options.timeout ?? propertyTimeout(options.numRuns) },
   );
 }

@@ -1,7 +1,9 @@
 import { describe, expect, test } from "vitest";
+import { PROPERTY_TIMEOUT_MS, propertyTimeout } from "../clauses/property.ts";
 import {
   areaPattern,
   combinedGrep,
+  DEFAULT_FUZZ_MAX_TIME_MS,
   DEFAULT_MAX_TIME_MS,
   DEFAULT_TIMEOUT_MS,
   parseAreas,
@@ -117,7 +119,12 @@ describe("edgeconf run options", () => {
 describe("edgeconf fuzz options", () => {
   test("one area, its properties, default runs raised", () => {
     const o = ok(["--area", "d", "--runs", "500"], "fuzz");
-    expect(o).toMatchObject({ command: "fuzz", areas: ["object-store"], runs: 500 });
+    expect(o).toMatchObject({
+      command: "fuzz",
+      areas: ["object-store"],
+      runs: 500,
+      maxTimeMs: DEFAULT_FUZZ_MAX_TIME_MS,
+    });
     expect(o.include).toEqual(["properties/object-store/**/*.test.ts"]);
   });
   test("--area is required and single", () => {
@@ -161,5 +168,14 @@ describe("pieces", () => {
     expect(parseSeed("2147483647")).toBe(2147483647);
     expect(parseSeed("-2147483648")).toBe(-2147483648);
     expect(parseSeed("2147483648")).toMatch(/--seed/);
+  });
+});
+
+describe("property time limits under fuzzing", () => {
+  test("scale with EDGECONF_RUNS over the property's own run count, capped at an hour", () => {
+    expect(propertyTimeout(100, {})).toBe(PROPERTY_TIMEOUT_MS);
+    expect(propertyTimeout(100, { EDGECONF_RUNS: "50" })).toBe(PROPERTY_TIMEOUT_MS);
+    expect(propertyTimeout(100, { EDGECONF_RUNS: "1000" })).toBe(PROPERTY_TIMEOUT_MS * 10);
+    expect(propertyTimeout(10, { EDGECONF_RUNS: "100000" })).toBe(3_600_000);
   });
 });

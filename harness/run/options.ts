@@ -38,6 +38,8 @@ export type Parsed<T> = { options: T } | { error: string } | { help: true };
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_TIME_MS = 20 * 60_000;
 export const DEFAULT_FUZZ_RUNS = 1000;
+/** Fuzzing runs far more cases, so its watchdog waits longer. */
+export const DEFAULT_FUZZ_MAX_TIME_MS = 90 * 60_000;
 
 const LETTERS: Record<string, Area> = {
   a: "dns-protection",
@@ -244,7 +246,12 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
   }
   const timeout = str("timeout") === undefined ? DEFAULT_TIMEOUT_MS : positiveInt("--timeout", str("timeout"));
   if (typeof timeout === "string") return { error: timeout };
-  const maxTime = str("max-time") === undefined ? DEFAULT_MAX_TIME_MS : positiveInt("--max-time", str("max-time"));
+  const maxTime =
+    str("max-time") === undefined
+      ? command === "fuzz"
+        ? DEFAULT_FUZZ_MAX_TIME_MS
+        : DEFAULT_MAX_TIME_MS
+      : positiveInt("--max-time", str("max-time"));
   if (typeof maxTime === "string") return { error: maxTime };
   let runs: number | undefined;
   if (command === "fuzz") {
@@ -328,8 +335,10 @@ saved as <out>/<run-id>/replays/<name>.json; \`edgeconf replay FILE\` runs it ag
 
 Options:
   --area a|b|c|d       the area (letter or name), required
-  --runs N             runs per property (default: ${DEFAULT_FUZZ_RUNS})
-  --target, --base-url, --kt-url, --seed, --out, --expectations, --timeout, --max-time,
+  --runs N             runs per property (default: ${DEFAULT_FUZZ_RUNS}); each property's time limit
+                       grows with it (120 s per default run count, up to an hour)
+  --max-time MS        watchdog for the whole run (default: ${DEFAULT_FUZZ_MAX_TIME_MS})
+  --target, --base-url, --kt-url, --seed, --out, --expectations, --timeout,
   --include, --grep, --quiet   as for edgeconf run
 
 Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target.
