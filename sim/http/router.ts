@@ -29,9 +29,13 @@ export interface Router {
 }
 
 export function splitPath(path: string): string[] | undefined {
-  const trimmed = path.replace(/^\/+/, "").replace(/\/+$/, "");
-  if (trimmed === "") return [];
-  const parts = trimmed.split("/");
+  let start = 0;
+  let end = path.length;
+  while (start < end && path.charCodeAt(start) === 47) start++;
+  while (end > start && path.charCodeAt(end - 1) === 47) end--;
+  if (start === end) return [];
+  const parts = path.slice(start, end).split("/");
+  if (!path.includes("%")) return parts;
   const out: string[] = [];
   for (const p of parts) {
     try {
