@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { clauseTest } from "../../harness/clauses/test.ts";
+import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
 import { bytes, enc, expectRejects, hashHex, md5Hex, open, toHex } from "./helpers.ts";
 
 describe("put", () => {
@@ -231,7 +231,8 @@ describe("put", () => {
 
   clauseTest(["D.put.storage-class"], "the bucket's default storage class applies when put omits it", async (ctx) => {
     const { bucket, target } = await open(ctx, { defaultStorageClass: "InfrequentAccess" });
-    if (target.name !== "sim") ctx.skip("only the simulator lets a test choose a bucket's default storage class");
+    // Per-bucket options (compatibility date, default storage class) come together on a target.
+    skipUnless(ctx, target, "compat-date");
     expect((await bucket.put("k", "v")).storageClass).toBe("InfrequentAccess");
     expect((await bucket.put("s", "v", { storageClass: "Standard" })).storageClass).toBe("Standard");
   });
