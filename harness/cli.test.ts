@@ -2,80 +2,21 @@
  * The one end-to-end test of the commands: `bin/edgeconf.js` in child processes, writing reports to a
  * temporary directory. It drives the small fixture files in harness/run/fixtures, not the suites.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { main } from "./cli.ts";
 import { PROJECT_ROOT } from "./expectations.ts";
 import { reportSchemaErrors } from "./report/schema.ts";
 import type { RunReport } from "./report/types.ts";
+import { CHROMIUM, dumpDom, edgeconf, inProcess, type Result } from "./run/e2e-support.ts";
 import { executeRun } from "./run/execute.ts";
 import { parseRunArgs } from "./run/options.ts";
 
-const BIN = path.join(PROJECT_ROOT, "bin", "edgeconf.js");
 const FIXTURES = "harness/run/fixtures/*.fixture.ts";
 const FIXTURE_EXPECTATIONS = path.join(PROJECT_ROOT, "harness/run/fixtures/expectations.json");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "edgeconf-cli-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-
-interface Result {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-function edgeconf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && !k.startsWith("EDGECONF_") && k !== "CI"),
-  );
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: PROJECT_ROOT,
-      env: { ...clean, NODE_ENV: "production", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
-  });
-}
-
-/** Commands that stop before running vitest, run in this process with their output captured. */
-async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const out = process.stdout.write;
-  const err = process.stderr.write;
-  process.stdout.write = ((chunk: string) => {
-    stdout += chunk;
-    return true;
-  }) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string) => {
-    stderr += chunk;
-    return true;
-  }) as typeof process.stderr.write;
-  const env = { ...process.env };
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-    // `run` sets EDGECONF_* for its workers; this worker keeps its own.
-    for (const k of Object.keys(process.env)) if (!(k in env)) delete process.env[k];
-    Object.assign(process.env, env);
-  }
-}
 
 const EXPECTED_STATUSES = {
   "passes [D.fixture.pass]": "pass",
@@ -88,37 +29,6 @@ const EXPECTED_STATUSES = {
   "(describe block)": "fail",
   "needs the setup [D.fixture.setup]": "skip",
 };
-
-const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((c) => existsSync(c));
-
-/** The DOM of a page after its scripts ran, from headless Chromium (no network, throwaway profile). */
-function dumpDom(file: string): Promise<string> {
-  const profile = mkdtempSync(path.join(tmp, "chromium-"));
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      CHROMIUM as string,
-      [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        `--user-data-dir=${profile}`,
-        "--dump-dom",
-        `file://${file}`,
-      ],
-      { stdio: ["ignore", "pipe", "ignore"] },
-    );
-    let dom = "";
-    child.stdout.on("data", (d) => {
-      dom += d;
-    });
-    child.on("error", reject);
-    child.on("close", () => resolve(dom));
-  });
-}
 
 const readReport = (dir: string): RunReport => JSON.parse(readFileSync(path.join(dir, "report.json"), "utf8"));
 const byTitle = (r: RunReport, title: string) => r.tests.find((t) => t.title.startsWith(title));
@@ -387,7 +297,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
   test("report.html renders in headless Chromium: bars, failures, and the filter script ran", async (ctx) => {
     if (!CHROMIUM) ctx.skip("no chromium at /usr/bin/chromium");
     await runs;
-    const dom = await dumpDom(path.join(out, "latest", "report.html"));
+    const dom = await dumpDom(path.join(out, "latest", "report.html"), tmp);
     expect(dom).toContain('data-ready="1"');
     expect(dom).toContain("showing 5 of 7");
     expect(dom.match(/class="area"/g)).toHaveLength(4);

@@ -1,0 +1,99 @@
+/**
+ * Support of the end-to-end test (harness/cli.test.ts): the edgeconf command in a child process,
+ * commands that stop before vitest run in this process, and headless Chromium's view of a page.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import path from "node:path";
+import { main } from "../cli.ts";
+import { PROJECT_ROOT } from "../expectations.ts";
+
+const BIN = path.join(PROJECT_ROOT, "bin", "edgeconf.js");
+
+export interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export function edgeconf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && !k.startsWith("EDGECONF_") && k !== "CI"),
+  );
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...clean, NODE_ENV: "production", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+/** Commands that stop before running vitest, run in this process with their output captured. */
+export async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const out = process.stdout.write;
+  const err = process.stderr.write;
+  process.stdout.write = ((chunk: string) => {
+    stdout += chunk;
+    return true;
+  }) as typeof process.stdout.write;
+  process.stderr.write = ((chunk: string) => {
+    stderr += chunk;
+    return true;
+  }) as typeof process.stderr.write;
+  const env = { ...process.env };
+  try {
+    return { code: await main(args), stdout, stderr };
+  } finally {
+    process.stdout.write = out;
+    process.stderr.write = err;
+    // `run` sets EDGECONF_* for its workers; this worker keeps its own.
+    for (const k of Object.keys(process.env)) if (!(k in env)) delete process.env[k];
+    Object.assign(process.env, env);
+  }
+}
+
+export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((c) => existsSync(c));
+
+/** The DOM of a page after its scripts ran, from headless Chromium (no network, throwaway profile). */
+export function dumpDom(file: string, tmp: string): Promise<string> {
+  const profile = mkdtempSync(path.join(tmp, "chromium-"));
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      CHROMIUM as string,
+      [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        `--user-data-dir=${profile}`,
+        "--dump-dom",
+        `file://${file}`,
+      ],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
+    let dom = "";
+    child.stdout.on("data", (d) => {
+      dom += d;
+    });
+    child.on("error", reject);
+    child.on("close", () => resolve(dom));
+  });
+}
