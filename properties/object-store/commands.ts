@@ -158,3 +158,46 @@ export class MultipartCommand implements Cmd {
   }
   toString = () => `multipart(${JSON.stringify(this.key)}, ${this.parts} parts, last ${this.lastSize}, ${this.finish})`;
 }
+
+export type BadPut = "long-key" | "bad-md5" | "big-metadata" | "two-hashes" | "quoted-etag" | "bad-type";
+
+/** A put the platform refuses: it must reject with the platform's error and change nothing. */
+export class BadPutCommand implements Cmd {
+  constructor(
+    readonly key: string,
+    readonly kind: BadPut,
+  ) {}
+  check = () => true;
+  async run(m: BucketModel, r: ObjectStoreBucket): Promise<void> {
+    const before = m.objects.get(this.key);
+    const headBefore = before ? await r.head(this.key) : null;
+    const attempt = (): Promise<unknown> => {
+      switch (this.kind) {
+        case "long-key":
+          return r.put(this.key.padEnd(1025, "x"), "v");
+        case "bad-md5":
+          return r.put(this.key, "v", { md5: "0".repeat(32) });
+        case "big-metadata":
+          return r.put(this.key, "v", { customMetadata: { m: "x".repeat(9000) } });
+        case "two-hashes":
+          return r.put(this.key, "v", { md5: md5(enc("v")), sha1: "0".repeat(40) });
+        case "quoted-etag":
+          return r.put(this.key, "v", { onlyIf: { etagMatches: '"x"' } });
+        case "bad-type":
+          return r.put(this.key, 7 as unknown as string);
+      }
+    };
+    const error = await attempt().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error, `${this.kind} must be refused`).toBeDefined();
+    const code = { "long-key": 10020, "bad-md5": 10037, "big-metadata": 10012 }[this.kind as string];
+    if (code !== undefined) expect(error!.message).toMatch(new RegExp(`^put: [\\s\\S]+ \\(${code}\\)$`));
+    else expect(error!.name).toBe("TypeError");
+    const after = await r.head(this.key);
+    if (!before) expect(after).toBeNull();
+    else expect(after!.version).toBe(headBefore!.version);
+  }
+  toString = () => `badPut(${JSON.stringify(this.key)}, ${this.kind})`;
+}

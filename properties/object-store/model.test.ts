@@ -3,7 +3,16 @@ import { describe } from "vitest";
 import { clauseProperty } from "../../harness/clauses/property.ts";
 import { skipUnless } from "../../harness/clauses/test.ts";
 import { getTarget } from "../../harness/targets/index.ts";
-import { DeleteCommand, GetCommand, HeadCommand, ListCommand, MultipartCommand, PutCommand } from "./commands.ts";
+import {
+  type BadPut,
+  BadPutCommand,
+  DeleteCommand,
+  GetCommand,
+  HeadCommand,
+  ListCommand,
+  MultipartCommand,
+  PutCommand,
+} from "./commands.ts";
 import { BucketModel } from "./reference-model.ts";
 
 // Few distinct characters so keys collide, share prefixes and delimiters; one astral and one
@@ -33,8 +42,9 @@ describe("object store against a reference model", () => {
       "D.rule.write-consistency",
       "D.rule.delete-consistency",
       "D.put.precondition-failed",
+      "D.put.check-order",
     ],
-    "sequences of put, get, head, delete and list agree with a Map and sorted keys",
+    "sequences of put, get, head, delete, list and refused puts agree with a Map and sorted keys",
     (ctx) => {
       skipUnless(ctx, target, "object-store");
       const os = target.objectStore!;
@@ -43,6 +53,12 @@ describe("object store against a reference model", () => {
         key.map((k) => new GetCommand(k)),
         key.map((k) => new HeadCommand(k)),
         fc.array(key, { minLength: 1, maxLength: 3 }).map((ks) => new DeleteCommand(ks)),
+        fc
+          .tuple(
+            key,
+            fc.constantFrom<BadPut>("long-key", "bad-md5", "big-metadata", "two-hashes", "quoted-etag", "bad-type"),
+          )
+          .map(([k, kind]) => new BadPutCommand(k, kind)),
         fc
           .tuple(
             fc.constantFrom("", "a", "b/", "é"),
