@@ -94,3 +94,29 @@ export function expectedProceeds(
   }
   return true;
 }
+
+/** One entry of an If-Match / If-None-Match list. */
+export type HeaderEtag = { kind: "strong" | "weak"; value: string } | { kind: "any" };
+
+/** RFC 7232 section 6 for the Headers form: If-Match strong only, If-None-Match weak, dates at whole seconds. */
+export function expectedHeadersProceed(
+  object: { etag: string; uploaded: number },
+  cond: { ifMatch?: HeaderEtag[]; ifNoneMatch?: HeaderEtag[]; ifUnmodifiedSince?: number; ifModifiedSince?: number },
+): boolean {
+  const uploaded = Math.floor(object.uploaded / 1000) * 1000;
+  if (cond.ifMatch !== undefined) {
+    if (!cond.ifMatch.some((e) => e.kind === "any" || (e.kind === "strong" && e.value === object.etag))) return false;
+  } else if (cond.ifUnmodifiedSince !== undefined && !(uploaded < cond.ifUnmodifiedSince)) {
+    return false;
+  }
+  if (cond.ifNoneMatch !== undefined) {
+    if (cond.ifNoneMatch.some((e) => e.kind === "any" || e.value === object.etag)) return false;
+  } else if (cond.ifModifiedSince !== undefined && !(uploaded > cond.ifModifiedSince)) {
+    return false;
+  }
+  return true;
+}
+
+export function headerEtagList(list: readonly HeaderEtag[]): string {
+  return list.map((e) => (e.kind === "any" ? "*" : e.kind === "weak" ? `W/"${e.value}"` : `"${e.value}"`)).join(", ");
+}
