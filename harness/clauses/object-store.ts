@@ -157,7 +157,7 @@ export const objectStoreClauses = [
     source: S,
     text: "StoreMultipartUpload has key, uploadId, uploadPart(partNumber, value) -> {partNumber, etag}, abort(), complete(parts) -> StoreObject; part values may be ReadableStream, ArrayBuffer, ArrayBufferView, string or Blob.",
   },
-  { id: "D.storage-classes", area: A, source: S, text: "Storage classes are Standard and InfrequentAccess." },
+  { id: "D.storage-class.values", area: A, source: S, text: "Storage classes are Standard and InfrequentAccess." },
   // States and transitions (multipart table).
   {
     id: "D.multipart.create-active",

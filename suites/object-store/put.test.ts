@@ -218,7 +218,7 @@ describe("put", () => {
   );
 
   clauseTest(
-    ["D.put.storage-class", "D.object.storage-class", "D.storage-classes"],
+    ["D.put.storage-class", "D.object.storage-class", "D.storage-class.values"],
     "storageClass defaults to Standard and InfrequentAccess is kept",
     async (ctx) => {
       const { bucket } = await open(ctx);

@@ -22,7 +22,7 @@ function expectSchema(value: unknown, what: string): void {
 
 describe("StoreObject JSON form", () => {
   clauseTest(
-    ["D.object.fields", "D.storage-classes"],
+    ["D.object.fields", "D.storage-class.values"],
     "put, head, get, list and complete results match the StoreObject schema",
     async (ctx) => {
       const { bucket } = await open(ctx, { minPartSize: 1 });
