@@ -81,6 +81,19 @@ export function formatExpectations(file: ExpectationsFile): string {
   return `${JSON.stringify({ ...file, expectations }, null, 2)}\n`;
 }
 
+/**
+ * What an expectation is matched on: its key without the clause ids that end a clauseTest title, so
+ * an entry survives a clause id being renamed or added (the file keeps the full key).
+ */
+export function matchKey(key: string): string {
+  return key.replace(/ \[[A-D]\.[^[\]]*\]$/, "");
+}
+
+/** Expectations keyed by `matchKey`. */
+export function byMatchKey(expectations: ReadonlyMap<string, string>): Map<string, string> {
+  return new Map([...expectations].map(([k, reason]) => [matchKey(k), reason]));
+}
+
 /** The key of a test in an expectations file. */
 export function expectationKey(filepath: string, names: readonly string[]): string {
   const rel = path.relative(PROJECT_ROOT, filepath).split(path.sep).join("/");

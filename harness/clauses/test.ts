@@ -6,7 +6,7 @@
  * skips with a reason the report shows.
  */
 import { type RunnerTestCase, type TestContext, test } from "vitest";
-import { expectationKey, loadExpectations } from "../expectations.ts";
+import { byMatchKey, expectationKey, loadExpectations, matchKey } from "../expectations.ts";
 import { targetNameFromEnv } from "../targets/index.ts";
 import type { Capability, Target } from "../targets/types.ts";
 import type { ClauseId } from "./index.ts";
@@ -28,12 +28,12 @@ declare module "vitest" {
 let expectations: Map<string, string> | undefined;
 
 function expectedFailure(task: RunnerTestCase): string | undefined {
-  expectations ??= loadExpectations(targetNameFromEnv());
+  expectations ??= byMatchKey(loadExpectations(targetNameFromEnv()));
   if (expectations.size === 0) return undefined;
   const names: string[] = [];
   for (let s = task.suite; s; s = s.suite) if (s.name) names.unshift(s.name);
   names.push(task.name);
-  return expectations.get(expectationKey(task.file.filepath, names));
+  return expectations.get(matchKey(expectationKey(task.file.filepath, names)));
 }
 
 /** `ctx.skip()` throws vitest's PendingError: a skip is not a failure, so it passes through. */

@@ -3,6 +3,7 @@
  * expectations. Pure: everything it needs comes in `BuildInput`.
  */
 import { AREAS, type Area, type Clause } from "../clauses/types.ts";
+import { byMatchKey, matchKey } from "../expectations.ts";
 import { classify, type RawTest, testKey } from "./classify.ts";
 import { countTests, summarizeArea } from "./summary.ts";
 import type { ReportArea, RunReport, StaleExpectation, TestEntry } from "./types.ts";
@@ -66,10 +67,10 @@ export function matchesGrep(grep: string | undefined, file: string, names: reado
   return new RegExp(grep).test(`${file} ${names.join(" ")}`) || new RegExp(grep).test(names.join(" > "));
 }
 
-function entryOf(raw: RawTest, input: BuildInput): TestEntry {
+function entryOf(raw: RawTest, input: BuildInput, expected: ReadonlyMap<string, string>): TestEntry {
   const key = testKey(raw.file, raw.names);
   const clauses = raw.meta.clauses ?? clausesFromTitle(raw.names[raw.names.length - 1] ?? "");
-  const c = classify(raw, input.expectations.get(key));
+  const c = classify(raw, expected.get(matchKey(key)));
   const entry: TestEntry = {
     id: raw.id,
     key,
@@ -93,7 +94,7 @@ function entryOf(raw: RawTest, input: BuildInput): TestEntry {
 }
 
 export function staleExpectations(input: BuildInput, tests: readonly TestEntry[]): StaleExpectation[] {
-  const byKey = new Map(tests.map((t) => [t.key, t]));
+  const byKey = new Map(tests.map((t) => [matchKey(t.key), t]));
   const runFiles = new Set(input.runFiles);
   const stale: StaleExpectation[] = [];
   for (const [test, reason] of input.expectations) {
@@ -105,7 +106,7 @@ export function staleExpectations(input: BuildInput, tests: readonly TestEntry[]
       continue;
     }
     if (!runFiles.has(file) || !matchesGrep(input.selection.grep, file, names)) continue; // not selected
-    const t = byKey.get(test);
+    const t = byKey.get(matchKey(test));
     if (!t) stale.push({ test, reason, why: "no test of that name ran in its file" });
     else if (t.status === "skip") stale.push({ test, reason, why: `the test was skipped (${t.skipReason})` });
   }
@@ -114,7 +115,8 @@ export function staleExpectations(input: BuildInput, tests: readonly TestEntry[]
 
 export function buildReport(input: BuildInput): RunReport {
   const raws = input.tests.filter((t) => t.mode !== "skip" || matchesGrep(input.selection.grep, t.file, t.names));
-  const tests = raws.map((r) => entryOf(r, input)).sort((a, b) => a.file.localeCompare(b.file) || 0);
+  const expected = byMatchKey(input.expectations);
+  const tests = raws.map((r) => entryOf(r, input, expected)).sort((a, b) => a.file.localeCompare(b.file) || 0);
   const known = new Set(input.clauses.map((c) => c.id));
   const unknownClauses = [...new Set(tests.flatMap((t) => t.clauses).filter((id) => !known.has(id)))].sort();
   const totals = countTests(tests);
