@@ -8,7 +8,7 @@ export function consoleSummary(report: RunReport, reportDir: string): string {
     `edgeconf: target ${report.target.name}, seed ${report.seed}, ${t.total} tests in ${(report.durationMs / 1000).toFixed(1)} s: ` +
       `${t.pass} passed, ${t.fail} failed, ${t.expectedFail} failed as expected, ${t.unexpectedPass} passed unexpectedly, ${t.skip} skipped`,
   ];
-  for (const a of report.areas) {
+  for (const a of report.outcome === "aborted" ? [] : report.areas) {
     const c = a.clauses;
     lines.push(
       `  ${a.area.padEnd(17)} clauses ${c.total}: ${c.covered} covered, ${c.passed} passed, ${c.failed} failed (${c.knownFailures} known), ${c.skipped} skipped, ${a.uncovered.length} uncovered, ${c.untestable} untestable`,

@@ -113,6 +113,13 @@ describe("console summary and shell lines", () => {
     expect(text).toContain("replay: replay suites/dns-records/ttl.test.ts::auto [B.ttl.auto]");
     expect(text).toContain("Outcome: unexpected (exit 1)");
   });
+  test("an aborted run's summary says why, without per-area lines", () => {
+    const aborted = buildReport({ ...sampleInput(), tests: [], aborted: true, problems: ["target unreachable: x"] });
+    const text = consoleSummary(aborted, "reports/x");
+    expect(text).toContain("problem: target unreachable: x");
+    expect(text).not.toContain("clauses 2:");
+    expect(text).toContain("Outcome: aborted (exit 2)");
+  });
   test("shell quoting and exact name patterns", () => {
     expect(shellQuote("plain/path.ts")).toBe("plain/path.ts");
     expect(shellQuote("it's [x]")).toBe(`'it'\\''s [x]'`);
