@@ -66,32 +66,60 @@ function wrapMethods<T extends object>(
   ctx: FaultWrapContext,
   onResult?: (method: string, result: unknown) => unknown,
 ): T {
-  return new Proxy(target, {
-    get(t, prop, _receiver) {
-      const value = Reflect.get(t, prop, t);
-      if (typeof prop !== "string" || typeof value !== "function") return value;
-      const operation = methods[prop];
-      if (operation === undefined) {
-        if (prop === "resumeMultipartUpload" && onResult) {
-          return (...args: unknown[]) => onResult(prop, Reflect.apply(value, t, args));
-        }
-        return value.bind(t);
+  const wrap = (prop: string, value: (...args: unknown[]) => unknown): unknown => {
+    const operation = methods[prop];
+    if (operation === undefined) {
+      if (prop === "resumeMultipartUpload" && onResult) {
+        return (...args: unknown[]) => onResult(prop, Reflect.apply(value, target, args));
       }
-      const pass = (result: unknown) => {
-        if (!onResult) return result;
-        return result instanceof Promise ? result.then((r) => onResult(prop, r)) : onResult(prop, result);
-      };
-      return (...args: unknown[]) => {
-        const decision = ctx.faults.decide(`object-store.${operation}`, { bucket });
-        // No fault: the very call, unchanged (same sync throws, same promise).
-        if (!decision) return pass(Reflect.apply(value, t, args));
-        return (async () => {
-          await applyDecision(decision, ctx, operation);
-          return pass(await Reflect.apply(value, t, args));
-        })();
-      };
-    },
-  });
+      return value.bind(target);
+    }
+    const pass = (result: unknown) => {
+      if (!onResult) return result;
+      return result instanceof Promise ? result.then((r) => onResult(prop, r)) : onResult(prop, result);
+    };
+    const faultOperation = `object-store.${operation}` as const;
+    const faults = ctx.faults;
+    const where = { bucket };
+    return (...args: unknown[]) => {
+      // No fault: the very call, unchanged (same sync throws, same promise).
+      if (faults.size === 0) return onResult ? pass(value.apply(target, args)) : value.apply(target, args);
+      const decision = faults.decide(faultOperation, where);
+      if (!decision) return pass(value.apply(target, args));
+      return (async () => {
+        await applyDecision(decision, ctx, operation);
+        return pass(await Reflect.apply(value, target, args));
+      })();
+    };
+  };
+  // A plain object over the target (no Proxy: property access stays a plain lookup). Every method of
+  // the target's prototype chain becomes an own property, bound to the target (private fields work);
+  // accessors forward to the target; anything else is inherited.
+  const wrapper = Object.create(target) as T;
+  const seen = new Set<string>();
+  for (let proto: object | null = target; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const prop of Object.getOwnPropertyNames(proto)) {
+      if (prop === "constructor" || seen.has(prop)) continue;
+      seen.add(prop);
+      const desc = Object.getOwnPropertyDescriptor(proto, prop)!;
+      if (typeof desc.value === "function") {
+        Object.defineProperty(wrapper, prop, {
+          value: wrap(prop, desc.value as (...args: unknown[]) => unknown),
+          enumerable: desc.enumerable ?? false,
+          configurable: true,
+          writable: true,
+        });
+      } else if (desc.get || desc.set) {
+        Object.defineProperty(wrapper, prop, {
+          get: () => Reflect.get(target, prop, target),
+          set: (v: unknown) => Reflect.set(target, prop, v, target),
+          enumerable: desc.enumerable ?? false,
+          configurable: true,
+        });
+      }
+    }
+  }
+  return wrapper;
 }
 
 /** Wraps a multipart upload handle so that uploadPart, complete and abort take faults. */
