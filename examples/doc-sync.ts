@@ -1,5 +1,5 @@
 /**
- * Keeps docs/test-double.md and the examples in step: every block after a marker
+ * Keeps docs/test-double.md, README.md and the examples in step: every block after a marker
  * `<!-- example: examples/<file> -->` is exactly that file, with the repository's relative imports
  * written as a user writes them (`../sim/index.ts` -> `edgeconf`, `../adapters/undici.ts` ->
  * `edgeconf/undici`, ...). examples/docs.test.ts fails when they differ;
@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const DOC = join(ROOT, "docs/test-double.md");
+export const README = join(ROOT, "README.md");
 
 const IMPORTS: Record<string, string> = {
   "../sim/index.ts": "edgeconf",
@@ -42,7 +43,12 @@ export function renderDoc(doc: string, read: (path: string) => string = (p) => r
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { text, files } = renderDoc(readFileSync(DOC, "utf8"));
-  writeFileSync(DOC, text);
-  process.stdout.write(`docs/test-double.md: ${files.length} example blocks written\n`);
+  for (const [path, name] of [
+    [DOC, "docs/test-double.md"],
+    [README, "README.md"],
+  ] as const) {
+    const { text, files } = renderDoc(readFileSync(path, "utf8"));
+    writeFileSync(path, text);
+    process.stdout.write(`${name}: ${files.length} example blocks written\n`);
+  }
 }
