@@ -6,6 +6,8 @@
  * Gaps / by design: a chain is followed only inside the zone; a target outside the zone is
  * resolved by the platform and accepted. Deleting or changing the end of a chain later does not
  * re-check the proxied CNAMEs that lead to it (the platform does not either, as far as documented).
+ * The zone's records come either as a list or as a lookup by exact name (`RecordsByName`, what the
+ * model keeps, so a check costs the records at the names it visits, not the size of the zone).
  */
 import { CODES, DnsRecordError, validationError } from "./errors.ts";
 import type { RecordDraft } from "./record.ts";
@@ -18,9 +20,22 @@ export interface ZoneRecordView {
 
 const ADDRESS = new Set(["A", "AAAA"]);
 
+/** The zone's records other than the one being written, by exact name. */
+export interface RecordsByName {
+  atName(name: string): readonly ZoneRecordView[];
+}
+
+/** A zone's other records: a plain list, or an index by name. */
+export type ZoneRecords = readonly ZoneRecordView[] | RecordsByName;
+
+/** The records of `zone` named exactly `name`. */
+export function recordsAt(zone: ZoneRecords, name: string): readonly ZoneRecordView[] {
+  return "atName" in zone ? zone.atName(name) : zone.filter((o) => o.name === name);
+}
+
 /** Throws the conflict `draft` has with `others` (the zone's records other than the one being written). */
-export function checkConflicts(draft: RecordDraft, others: readonly ZoneRecordView[]): void {
-  const same = others.filter((o) => o.name === draft.name);
+export function checkConflicts(draft: Pick<RecordDraft, "name" | "type" | "content">, others: ZoneRecords): void {
+  const same = recordsAt(others, draft.name);
   if (same.some((o) => o.type === draft.type && o.content === draft.content)) {
     throw new DnsRecordError(400, CODES.identical, "An identical record already exists.");
   }
@@ -45,7 +60,7 @@ function inZone(host: string, zoneName: string): boolean {
 /** Why the CNAME chain from `draft` breaks the rules, or undefined. */
 export function cnameChainProblem(
   draft: Pick<RecordDraft, "name" | "type" | "content" | "proxied">,
-  others: readonly ZoneRecordView[],
+  others: ZoneRecords,
   zoneName: string,
 ): string | undefined {
   if (draft.type !== "CNAME") return undefined;
@@ -57,7 +72,7 @@ export function cnameChainProblem(
     if (!inZone(target, zoneName)) return undefined;
     if (seen.has(target)) return `the proxied CNAME chain loops at ${target}`;
     seen.add(target);
-    const at = others.filter((o) => o.name === target);
+    const at = recordsAt(others, target);
     if (at.some((o) => ADDRESS.has(o.type))) return undefined;
     const next = at.find((o) => o.type === "CNAME");
     if (!next) return `the proxied CNAME chain ends at ${target}, which has no A or AAAA record`;
@@ -67,7 +82,7 @@ export function cnameChainProblem(
 
 export function checkCnameChain(
   draft: Pick<RecordDraft, "name" | "type" | "content" | "proxied">,
-  others: readonly ZoneRecordView[],
+  others: ZoneRecords,
   zoneName: string,
 ): void {
   const problem = cnameChainProblem(draft, others, zoneName);

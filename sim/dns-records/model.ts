@@ -1,5 +1,6 @@
 /**
- * Area B model: the records of each zone in creation order, and the operations on them (create,
+ * Area B model: the records of each zone in creation order (indexed by id and by name, see
+ * zone-index.ts), and the operations on them (create,
  * get, list, patch, put, delete, batch). Every operation validates fully before it changes
  * anything: a failed call changes nothing; a batch is all-or-nothing.
  *
@@ -16,6 +17,7 @@ import { DnsRecordError, fieldError, notFound } from "./errors.ts";
 import { type ListQuery, type ResultInfo, runListQuery } from "./query.ts";
 import { asBody, bodyOf, buildDraft, type DnsRecord, type RecordDraft } from "./record.ts";
 import { DEFAULT_PLATFORM_RANGES, type PlatformRanges, type TypeContext } from "./types/index.ts";
+import { ZoneIndex } from "./zone-index.ts";
 
 export interface DnsRecordsOptions {
   /** Address ranges of the platform (A/AAAA content may not be in them). */
@@ -30,7 +32,7 @@ export interface BatchResult {
 }
 
 interface State {
-  zones: Map<string, DnsRecord[]>;
+  zones: Map<string, ZoneIndex>;
 }
 
 export class DnsRecordsModel implements Snapshottable {
@@ -49,49 +51,45 @@ export class DnsRecordsModel implements Snapshottable {
     return isoMicros(this.#core.clock.now(), this.#random.int(1000));
   }
 
-  #records(zoneId: string): DnsRecord[] {
-    return this.#state.zones.get(zoneId) ?? [];
+  /**
+   * Runs `write` on the zone's index in place (every write validates before it changes anything,
+   * so a failed one leaves the index as it was); a zone is stored once a write succeeds.
+   */
+  #write<T>(zoneId: string, write: (zone: ZoneIndex) => T): T {
+    const existing = this.#state.zones.get(zoneId);
+    const zone = existing ?? new ZoneIndex();
+    const out = write(zone);
+    if (!existing) this.#state.zones.set(zoneId, zone);
+    return out;
   }
 
   list(zoneId: string, query: ListQuery): { result: DnsRecord[]; result_info: ResultInfo } {
-    return runListQuery(this.#records(zoneId), query);
+    return runListQuery(this.#state.zones.get(zoneId)?.records() ?? [], query);
   }
 
   get(zoneId: string, id: string): DnsRecord {
-    const r = this.#records(zoneId).find((x) => x.id === id);
+    const r = this.#state.zones.get(zoneId)?.get(id);
     if (!r) throw notFound();
     return r;
   }
 
   create(zoneId: string, zoneName: string, body: unknown): DnsRecord {
-    const work = [...this.#records(zoneId)];
-    const r = this.#create(work, zoneId, zoneName, body);
-    this.#state.zones.set(zoneId, work);
-    return r;
+    return this.#write(zoneId, (zone) => this.#create(zone, zoneId, zoneName, body));
   }
 
   patch(zoneId: string, zoneName: string, id: string, body: unknown): DnsRecord {
-    const work = [...this.#records(zoneId)];
-    const r = this.#update(work, zoneName, id, body, "patch");
-    this.#state.zones.set(zoneId, work);
-    return r;
+    return this.#write(zoneId, (zone) => this.#update(zone, zoneName, id, body, "patch"));
   }
 
   put(zoneId: string, zoneName: string, id: string, body: unknown): DnsRecord {
-    const work = [...this.#records(zoneId)];
-    const r = this.#update(work, zoneName, id, body, "put");
-    this.#state.zones.set(zoneId, work);
-    return r;
+    return this.#write(zoneId, (zone) => this.#update(zone, zoneName, id, body, "put"));
   }
 
   delete(zoneId: string, id: string): { id: string } {
-    const work = [...this.#records(zoneId)];
-    const r = this.#delete(work, id);
-    this.#state.zones.set(zoneId, work);
-    return { id: r.id };
+    return this.#write(zoneId, (zone) => ({ id: this.#delete(zone, id).id }));
   }
 
-  /** deletes, then patches, then puts, then posts; all or nothing. */
+  /** deletes, then patches, then puts, then posts; all or nothing (on a copy of the zone's index). */
   batch(zoneId: string, zoneName: string, body: unknown): BatchResult {
     const b = asBody(body);
     const lists = {
@@ -100,7 +98,7 @@ export class DnsRecordsModel implements Snapshottable {
       puts: listOf(b.puts, "puts"),
       posts: listOf(b.posts, "posts"),
     };
-    const work = [...this.#records(zoneId)];
+    const work = this.#state.zones.get(zoneId)?.clone() ?? new ZoneIndex();
     const out: BatchResult = { deletes: [], patches: [], puts: [], posts: [] };
     for (const d of lists.deletes) out.deletes.push(this.#delete(work, idOf(d)));
     for (const p of lists.patches) out.patches.push(this.#update(work, zoneName, idOf(p), withoutId(p), "patch"));
@@ -110,15 +108,15 @@ export class DnsRecordsModel implements Snapshottable {
     return out;
   }
 
-  #validate(work: readonly DnsRecord[], zoneName: string, body: unknown, selfId?: string): RecordDraft {
+  #validate(work: ZoneIndex, zoneName: string, body: unknown, selfId?: string): RecordDraft {
     const draft = buildDraft(asBody(body), zoneName, this.#ctx);
-    const others = selfId === undefined ? work : work.filter((r) => r.id !== selfId);
+    const others = selfId === undefined ? work : work.without(selfId);
     checkCnameChain(draft, others, zoneName);
     checkConflicts(draft, others);
     return draft;
   }
 
-  #create(work: DnsRecord[], zoneId: string, zoneName: string, body: unknown): DnsRecord {
+  #create(work: ZoneIndex, zoneId: string, zoneName: string, body: unknown): DnsRecord {
     const draft = this.#validate(work, zoneName, body);
     const now = this.#now();
     const record: DnsRecord = {
@@ -133,13 +131,12 @@ export class DnsRecordsModel implements Snapshottable {
     };
     if (draft.comment !== null) record.comment_modified_on = now;
     if (draft.tags.length > 0) record.tags_modified_on = now;
-    work.push(record);
+    work.add(record);
     return record;
   }
 
-  #update(work: DnsRecord[], zoneName: string, id: string, body: unknown, mode: "patch" | "put"): DnsRecord {
-    const index = work.findIndex((r) => r.id === id);
-    const old = work[index];
+  #update(work: ZoneIndex, zoneName: string, id: string, body: unknown, mode: "patch" | "put"): DnsRecord {
+    const old = work.get(id);
     if (!old) throw notFound();
     const given = asBody(body);
     const merged = mode === "patch" ? { ...bodyOf(old), ...given } : given;
@@ -159,20 +156,18 @@ export class DnsRecordsModel implements Snapshottable {
       if (draft.tags.length === 0) delete record.tags_modified_on;
       else record.tags_modified_on = now;
     }
-    work[index] = record;
+    work.replace(record);
     return record;
   }
 
-  #delete(work: DnsRecord[], id: string): DnsRecord {
-    const index = work.findIndex((r) => r.id === id);
-    const old = work[index];
+  #delete(work: ZoneIndex, id: string): DnsRecord {
+    const old = work.remove(id);
     if (!old) throw notFound();
-    work.splice(index, 1);
     return old;
   }
 
   snapshot(): unknown {
-    return { zones: [...this.#state.zones].map(([z, rs]) => [z, structuredClone(rs)]) };
+    return { zones: [...this.#state.zones].map(([z, zone]) => [z, structuredClone(zone.records())]) };
   }
 
   restore(state: unknown): void {
@@ -182,7 +177,7 @@ export class DnsRecordsModel implements Snapshottable {
     }
     const s = state as { zones?: [string, DnsRecord[]][] };
     if (!Array.isArray(s.zones)) throw new TypeError("not a dns-records snapshot");
-    this.#state = { zones: new Map(s.zones.map(([z, rs]) => [z, structuredClone(rs)])) };
+    this.#state = { zones: new Map(s.zones.map(([z, rs]) => [z, new ZoneIndex(structuredClone(rs))])) };
   }
 
   reset(): void {

@@ -1,0 +1,64 @@
+import { describe, expect, test } from "vitest";
+import { createCore } from "../core/index.ts";
+import { checkConflicts, cnameChainProblem } from "./conflicts.ts";
+import { DnsRecordsModel } from "./model.ts";
+import type { DnsRecord } from "./record.ts";
+import { ZoneIndex } from "./zone-index.ts";
+
+const rec = (id: string, name: string, type = "A", content = "8.8.8.8") => ({ id, name, type, content }) as DnsRecord;
+
+describe("ZoneIndex", () => {
+  test("keeps creation order through replace and remove; by-name buckets follow it", () => {
+    const z = new ZoneIndex([rec("1", "a.x"), rec("2", "b.x"), rec("3", "a.x", "TXT", "t")]);
+    z.replace(rec("1", "b.x", "A", "1.1.1.1"));
+    expect(z.records().map((r) => r.id)).toEqual(["1", "2", "3"]);
+    expect(z.atName("b.x").map((r) => r.id)).toEqual(["1", "2"]);
+    expect(z.atName("a.x").map((r) => r.id)).toEqual(["3"]);
+    expect(
+      z
+        .without("1")
+        .atName("b.x")
+        .map((r) => r.id),
+    ).toEqual(["2"]);
+    expect(z.remove("2")?.id).toBe("2");
+    expect(z.remove("2")).toBeUndefined();
+    expect(z.records().map((r) => r.id)).toEqual(["1", "3"]);
+    const copy = z.clone();
+    copy.remove("1");
+    expect(z.get("1")?.id).toBe("1");
+  });
+
+  test("checks over the index decide as checks over the plain list", () => {
+    const list = [rec("1", "a.x", "CNAME", "b.x"), rec("2", "b.x", "A"), rec("3", "c.x", "NS", "ns.y")];
+    const z = new ZoneIndex(list);
+    const code = (f: () => void) => {
+      try {
+        f();
+        return 0;
+      } catch (e) {
+        return (e as { code: number }).code;
+      }
+    };
+    for (const [type, name, content] of [
+      ["A", "a.x", "1.1.1.1"],
+      ["A", "b.x", "8.8.8.8"],
+      ["TXT", "c.x", "t"],
+      ["A", "d.x", "1.1.1.1"],
+    ] as const) {
+      const d = { type, name, content };
+      expect(code(() => checkConflicts(d, z))).toBe(code(() => checkConflicts(d, list)));
+    }
+    const draft = { type: "CNAME", name: "p.x", content: "a.x", proxied: true };
+    expect(cnameChainProblem(draft, z, "x")).toBe(cnameChainProblem(draft, list, "x"));
+    expect(cnameChainProblem({ ...draft, content: "c.x" }, z, "x")).toBe(
+      cnameChainProblem({ ...draft, content: "c.x" }, list, "x"),
+    );
+  });
+
+  test("a failed write leaves the model's snapshot unchanged (no empty zone appears)", () => {
+    const m = new DnsRecordsModel(createCore({ seed: 1 }));
+    const before = JSON.stringify(m.snapshot());
+    expect(() => m.create("z".repeat(32), "example.com", { type: "A", name: "www", content: "nope" })).toThrow();
+    expect(JSON.stringify(m.snapshot())).toBe(before);
+  });
+});
