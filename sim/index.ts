@@ -15,7 +15,16 @@ import { httpFaultResponse, wrapBucket } from "./control/apply.ts";
 import { classifyHttpOperation } from "./control/faults.ts";
 import { createControl, isControlPath, type SimControl, type Sleep } from "./control/index.ts";
 import { type Credentials, createCore, type FakeClock } from "./core/index.ts";
-import { type ApiArea, createApiArea } from "./http/index.ts";
+import {
+  type ApiArea,
+  createApiArea,
+  JSON_CONTENT_TYPE,
+  normalizeMethod,
+  type RawRequest,
+  type RawResponse,
+  rawOfResponse,
+  requestOfRaw,
+} from "./http/index.ts";
 import { createKtArea, type KtArea } from "./key-transparency/index.ts";
 import { type BucketOptions, createObjectStoreArea, type ObjectStoreArea } from "./object-store/index.ts";
 
@@ -39,6 +48,8 @@ export {
   SnapshotCodecError,
 } from "./control/index.ts";
 export type { Credentials } from "./core/context.ts";
+export type { RawHeaders, RawRequest, RawResponse } from "./http/raw.ts";
+export { headersFromRaw } from "./http/raw.ts";
 export type { BucketOptions } from "./object-store/index.ts";
 
 export interface SimulatorOptions {
@@ -67,6 +78,13 @@ export interface Simulator {
   bucket(name: string, options?: BucketOptions): ReturnType<ObjectStoreArea["bucket"]>;
   /** Areas A, B (paths under /client/v4), the control surface (/__edgeconf) and C (other paths), in-process. */
   fetch(input: RequestInfo | URL, init?: SimulatorFetchInit): Promise<Response>;
+  /**
+   * `fetch` at a lower level, for in-process servers: method, absolute URL, headers (lower-case names,
+   * repeats joined with ", ") and whole body bytes in; status, headers and body out. The same routing,
+   * control surface and fault injection as `fetch`; on the v4 API's path no web Request or Response
+   * is built. Throws the TypeError `fetch` would for a URL or method a web Request refuses.
+   */
+  handleRaw(request: RawRequest): Promise<RawResponse>;
   /** The areas, for the control surface (snapshot, restore, reset). */
   readonly areas: { readonly objectStore: ObjectStoreArea; readonly api: ApiArea; readonly kt: KtArea };
   /** Reset, snapshot/restore, clock and fault injection (also over HTTP under /__edgeconf). */
@@ -74,6 +92,10 @@ export interface Simulator {
 }
 
 export const API_PREFIX = "/client/v4";
+
+function isApiPath(path: string): boolean {
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+}
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const core = createCore(options);
@@ -90,7 +112,21 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   });
   const wrapped = new WeakMap<object, unknown>();
   const faultContext = { faults: table, sleep };
-  return {
+  /** The answer of an injected fault for this request, after any injected latency; undefined when none. */
+  const injectedFault = async (
+    method: string,
+    path: string,
+    isApi: boolean,
+    signal?: AbortSignal,
+  ): Promise<Response | undefined> => {
+    if (table.size === 0) return undefined;
+    const below = isApi ? path.slice(API_PREFIX.length) : path;
+    const decision = table.decide(classifyHttpOperation(method, below, isApi ? "api" : "kt"), { path: below });
+    if (!decision) return undefined;
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs, signal);
+    return decision.error ? httpFaultResponse(decision.error, isApi ? "api" : "kt") : undefined;
+  };
+  const sim: Simulator = {
     seed: core.seed,
     clock: core.clock,
     credentials: core.credentials,
@@ -102,19 +138,29 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const request = input instanceof Request && init === undefined ? input : new Request(input, rest);
       const path = new URL(request.url).pathname;
       if (isControlPath(path)) return control.handle(request);
-      const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-      if (table.size > 0) {
-        const below = isApi ? path.slice(API_PREFIX.length) : path;
-        const decision = table.decide(classifyHttpOperation(request.method, below, isApi ? "api" : "kt"), {
-          path: below,
-        });
-        if (decision) {
-          if (decision.latencyMs > 0) await sleep(decision.latencyMs, request.signal);
-          if (decision.error) return httpFaultResponse(decision.error, isApi ? "api" : "kt");
-        }
-      }
+      const isApi = isApiPath(path);
+      const fault = await injectedFault(request.method, path, isApi, request.signal);
+      if (fault) return fault;
       if (isApi) return api.handle(request);
       return kt.handle(request, clientIdentity === undefined ? {} : { clientIdentity });
     },
+    async handleRaw(raw) {
+      const url = new URL(raw.url);
+      const method = normalizeMethod(raw.method);
+      const path = url.pathname;
+      if (isControlPath(path) || !isApiPath(path)) {
+        // The control surface and area C take web Requests: the generic path.
+        const request = requestOfRaw({ ...raw, method, url: url.href });
+        const init = raw.clientIdentity === undefined ? undefined : { clientIdentity: raw.clientIdentity };
+        return rawOfResponse(await sim.fetch(request, init));
+      }
+      const fault = await injectedFault(method, path, true);
+      if (fault) return rawOfResponse(fault);
+      const body = method === "GET" || method === "HEAD" ? undefined : raw.body;
+      const request: RawRequest = { method, url: raw.url, headers: raw.headers, ...(body ? { body } : {}) };
+      const out = await api.handleRaw(request, url);
+      return { status: out.status, headers: { "content-type": JSON_CONTENT_TYPE }, body: out.text };
+    },
   };
+  return sim;
 }

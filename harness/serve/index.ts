@@ -1,6 +1,8 @@
 /**
- * `edgeconf serve` in-process: a node:http server (keep-alive) forwarding every request to
- * `sim.fetch` (areas A and B under /client/v4, the control surface under /__edgeconf/), plus the
+ * `edgeconf serve` in-process: a node:http server (keep-alive) forwarding every request to the
+ * simulator (areas A and B under /client/v4, the control surface under /__edgeconf/): a request
+ * without a body or with a declared length up to 1 MiB goes whole to `sim.handleRaw` (no web
+ * Request/Response built), a streamed or larger one to `sim.fetch` as a web Request. Plus the
  * area-C HTTPS server with mTLS from `startKtServer`. Returns the values of the JSON line + close().
  *
  * Used by the CLI (harness/commands/serve.ts), by the `serve` target and by other tests.
@@ -10,9 +12,15 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { RAW_BODY } from "../../sim/http/body.ts";
 import { RAW_TEXT } from "../../sim/http/envelope.ts";
-import { type Credentials, createSimulator, type Simulator } from "../../sim/index.ts";
+import {
+  type Credentials,
+  createSimulator,
+  headersFromRaw,
+  type RawRequest,
+  type RawResponse,
+  type Simulator,
+} from "../../sim/index.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 
 export interface ServeOptions {
@@ -124,30 +132,50 @@ function readWhole(req: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function toRequest(req: http.IncomingMessage, origin: string): Promise<{ request: Request; discard(): void }> {
+/** A request whose body is not read whole up front: forwarded as a web Request with a streamed body. */
+function streamedRequest(req: http.IncomingMessage, url: string): { request: Request; discard(): void } {
   const headers: [string, string][] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
     if (name.length === 4 && name.toLowerCase() === "host") continue;
     headers.push([name, req.rawHeaders[i + 1]!]);
   }
-  const method = req.method ?? "GET";
-  const url = `${origin}${req.url ?? "/"}`;
-  if (method === "GET" || method === "HEAD") {
-    return { request: new Request(url, { method, headers }), discard: () => req.resume() };
-  }
-  const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  if (Number.isInteger(declared) && declared <= BUFFER_LIMIT && req.headers["transfer-encoding"] === undefined) {
-    const buffer = await readWhole(req);
-    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-    const request = new Request(url, { method, headers, body: bytes as Uint8Array<ArrayBuffer> });
-    // Side channel: the transport reads these bytes instead of the body stream (same content).
-    (request as unknown as Record<symbol, unknown>)[RAW_BODY] = bytes;
-    return { request, discard: () => {} };
-  }
   const body = bodyStream(req);
+  const method = req.method ?? "GET";
   const request = new Request(url, { method, headers, body: body.stream, duplex: "half" } as RequestInit);
   return { request, discard: body.discard };
+}
+
+/** True when the whole body is read before forwarding (no body, or a declared length up to BUFFER_LIMIT). */
+function readsWhole(req: http.IncomingMessage): boolean {
+  const method = req.method ?? "GET";
+  if (method === "GET" || method === "HEAD") return true;
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  return Number.isInteger(declared) && declared <= BUFFER_LIMIT && req.headers["transfer-encoding"] === undefined;
+}
+
+/** The raw form of a request (sim.handleRaw): no web Request, the body read whole. */
+async function rawRequest(req: http.IncomingMessage, url: string): Promise<RawRequest> {
+  const method = req.method ?? "GET";
+  const headers = headersFromRaw(req.rawHeaders, "host");
+  if (method === "GET" || method === "HEAD") {
+    req.resume();
+    return { method, url, headers };
+  }
+  const buffer = await readWhole(req);
+  return { method, url, headers, body: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
+}
+
+function writeRaw(res: http.ServerResponse, out: RawResponse): void {
+  const body = out.body;
+  const headers: Record<string, string> = {};
+  for (const name in out.headers) {
+    if (name === "content-length" || name === "transfer-encoding" || name === "connection") continue;
+    headers[name] = out.headers[name]!;
+  }
+  headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+  res.writeHead(out.status, headers);
+  res.end(body);
 }
 
 async function answer(res: http.ServerResponse, response: Response): Promise<void> {
@@ -179,9 +207,15 @@ export function createApiServer(sim: Simulator, originOf: () => string): http.Se
         req.resume();
       };
       try {
-        const converted = await toRequest(req, originOf());
-        discard = converted.discard;
-        const response = await sim.fetch(converted.request);
+        const url = `${originOf()}${req.url ?? "/"}`;
+        if (readsWhole(req)) {
+          // Bodies read whole: sim.handleRaw (the same routing, control surface and faults as sim.fetch).
+          writeRaw(res, await sim.handleRaw(await rawRequest(req, url)));
+          return;
+        }
+        const streamed = streamedRequest(req, url);
+        discard = streamed.discard;
+        const response = await sim.fetch(streamed.request);
         discard();
         await answer(res, response);
       } catch {

@@ -46,10 +46,24 @@ export function contentTypeError(): ApiError {
   return new InvalidHeadersError([HEADER_CHAIN.contentType]);
 }
 
+function declaredTooLarge(headers: { get(name: string): string | null }, limit: number): boolean {
+  const declared = headers.get("content-length");
+  return declared !== null && /^\d+$/.test(declared) && Number(declared) > limit;
+}
+
+/** Bytes already read whole, under the same cap as `readCapped` (declared length first, then actual). */
+export function capBytes(
+  headers: { get(name: string): string | null },
+  bytes: Uint8Array,
+  limit = DEFAULT_BODY_LIMIT,
+): Uint8Array | ApiError {
+  if (declaredTooLarge(headers, limit)) return new PayloadTooLargeError(limit);
+  return bytes.byteLength > limit ? new PayloadTooLargeError(limit) : bytes;
+}
+
 /** Reads the whole body, or answers 413 as soon as it passes `limit` bytes (never buffers more). */
 export async function readCapped(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<Uint8Array | ApiError> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) return new PayloadTooLargeError(limit);
+  if (declaredTooLarge(request.headers, limit)) return new PayloadTooLargeError(limit);
   const attached = attachedBody(request);
   if (attached) return attached.byteLength > limit ? new PayloadTooLargeError(limit) : attached;
   if (!request.body) return new Uint8Array(0);

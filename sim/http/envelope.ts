@@ -37,7 +37,9 @@ export function failureEnvelope(errors: readonly ErrorItem[]): FailureEnvelope {
   return { result: null, success: false, errors: errors.map((e) => ({ ...e })), messages: [] };
 }
 
-const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
+/** The content type of every answer of the transport. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+const JSON_HEADERS = { "content-type": JSON_CONTENT_TYPE };
 
 /**
  * A side channel for in-process servers: the JSON text of a response is attached under this symbol,
@@ -45,13 +47,22 @@ const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
  */
 export const RAW_TEXT = Symbol.for("edgeconf.rawText");
 
-export function jsonResponse(body: unknown, status = 200): Response {
-  const text = JSON.stringify(body);
+/** A JSON answer from its text (the text also attached under RAW_TEXT). */
+export function textResponse(text: string, status = 200): Response {
   const response = new Response(text, { status, headers: JSON_HEADERS });
   (response as unknown as Record<symbol, unknown>)[RAW_TEXT] = text;
   return response;
 }
 
+export function jsonResponse(body: unknown, status = 200): Response {
+  return textResponse(JSON.stringify(body), status);
+}
+
+/** The JSON text of the failure envelope of `error`. */
+export function errorText(error: ApiError): string {
+  return JSON.stringify(failureEnvelope(error.errors));
+}
+
 export function errorResponse(error: ApiError): Response {
-  return jsonResponse(failureEnvelope(error.errors), error.status);
+  return textResponse(errorText(error), error.status);
 }

@@ -1,6 +1,8 @@
 /**
- * The v4 API as a fetch handler: route, authenticate, check access, decode the body, run the route,
+ * The v4 API as a handler: route, authenticate, check access, decode the body, run the route,
  * encode the envelope. Never throws and never answers 5xx: anything unexpected is 400/6000.
+ * Two entries share one path: `createHandler` (web Request -> Response, for `sim.fetch`) and
+ * `createRawHandler` (method, URL, headers, body bytes -> status + JSON text, for `edgeconf serve`).
  *
  * Gaps / by design: routing comes before authentication (an unknown path is 7003 even without
  * credentials, as on the platform); authentication before body decoding. HEAD and OPTIONS have no
@@ -8,9 +10,17 @@
  */
 import type { SimCore } from "../core/context.ts";
 import { authenticate, checkAccess } from "./auth.ts";
-import { contentTypeError, DEFAULT_BODY_LIMIT, decodeJsonBody, isJsonContentType, readCapped } from "./body.ts";
-import { errorResponse, jsonResponse, successEnvelope } from "./envelope.ts";
+import {
+  capBytes,
+  contentTypeError,
+  DEFAULT_BODY_LIMIT,
+  decodeJsonBody,
+  isJsonContentType,
+  readCapped,
+} from "./body.ts";
+import { errorText, JSON_CONTENT_TYPE, successEnvelope, textResponse } from "./envelope.ts";
 import { ApiError, BadRequestError, NoRouteError } from "./errors.ts";
+import { headerGetter, type RawRequest } from "./raw.ts";
 import type { Router } from "./router.ts";
 import type { HttpMethod, Tenant } from "./types.ts";
 
@@ -23,30 +33,49 @@ export interface HandlerOptions {
   bodyLimit?: number;
 }
 
+/** An answer of the transport: status and the envelope's JSON text (content type JSON_CONTENT_TYPE). */
+export interface ApiAnswer {
+  status: number;
+  text: string;
+}
+
+/** What the transport needs of a request, whichever entry it came through. */
+interface Incoming {
+  method: string;
+  url: URL;
+  headers: { get(name: string): string | null };
+  /** The whole body, or 413 past `limit`. */
+  body(limit: number): Promise<Uint8Array | ApiError>;
+}
+
 async function decodeBody(
-  request: Request,
+  request: Incoming,
   mode: "json" | "none" | "optional",
   limit: number,
 ): Promise<{ value: unknown } | ApiError> {
   if (mode === "none") return { value: undefined };
-  const bytes = await readCapped(request, limit);
+  const bytes = await request.body(limit);
   if (bytes instanceof ApiError) return bytes;
   if (mode === "optional" && bytes.byteLength === 0) return { value: undefined };
   if (!isJsonContentType(request.headers.get("content-type"))) return contentTypeError();
   return decodeJsonBody(bytes);
 }
 
-async function serve(request: Request, options: HandlerOptions): Promise<Response> {
-  const url = new URL(request.url);
+function failed(error: ApiError): ApiAnswer {
+  return { status: error.status, text: errorText(error) };
+}
+
+async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAnswer> {
+  const url = request.url;
   const below = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
   const match = options.router.match(request.method.toUpperCase(), below);
-  if (!match) return errorResponse(new NoRouteError(url.pathname));
+  if (!match) return failed(new NoRouteError(url.pathname));
   const principal = authenticate(request.headers, options.tenants);
-  if (principal instanceof ApiError) return errorResponse(principal);
+  if (principal instanceof ApiError) return failed(principal);
   const denied = checkAccess(principal, match.params);
-  if (denied) return errorResponse(denied);
+  if (denied) return failed(denied);
   const body = await decodeBody(request, match.route.body ?? "none", options.bodyLimit ?? DEFAULT_BODY_LIMIT);
-  if (body instanceof ApiError) return errorResponse(body);
+  if (body instanceof ApiError) return failed(body);
   const out = await match.route.handle({
     method: match.route.method as HttpMethod,
     url,
@@ -56,17 +85,51 @@ async function serve(request: Request, options: HandlerOptions): Promise<Respons
     principal,
     core: options.core,
   });
-  return jsonResponse(successEnvelope(out.result, out.result_info), out.status ?? 200);
+  return { status: out.status ?? 200, text: JSON.stringify(successEnvelope(out.result, out.result_info)) };
 }
 
-/** The transport's fetch handler. */
+async function answer(request: () => Incoming, options: HandlerOptions): Promise<ApiAnswer> {
+  try {
+    return await serve(request(), options);
+  } catch (error) {
+    if (error instanceof ApiError) return failed(error);
+    return failed(new BadRequestError());
+  }
+}
+
+/** The transport's fetch handler (web Request -> Response). */
 export function createHandler(options: HandlerOptions): (request: Request) => Promise<Response> {
   return async (request) => {
-    try {
-      return await serve(request, options);
-    } catch (error) {
-      if (error instanceof ApiError) return errorResponse(error);
-      return errorResponse(new BadRequestError());
-    }
+    const out = await answer(
+      () => ({
+        method: request.method,
+        url: new URL(request.url),
+        headers: request.headers,
+        body: (limit) => readCapped(request, limit),
+      }),
+      options,
+    );
+    return textResponse(out.text, out.status);
   };
 }
+
+/**
+ * The transport's raw handler: the same decisions as `createHandler` over a RawRequest, answering the
+ * status and JSON text (content type `JSON_CONTENT_TYPE`). `url` may be given already parsed.
+ */
+export function createRawHandler(options: HandlerOptions): (request: RawRequest, url?: URL) => Promise<ApiAnswer> {
+  return (request, url) =>
+    answer(() => {
+      const headers = headerGetter(request.headers);
+      return {
+        method: request.method,
+        url: url ?? new URL(request.url),
+        headers,
+        body: async (limit) => capBytes(headers, request.body ?? EMPTY, limit),
+      };
+    }, options);
+}
+
+const EMPTY = new Uint8Array(0);
+
+export { JSON_CONTENT_TYPE };

@@ -1,5 +1,6 @@
 /**
- * Areas A and B entry: the v4 management API as a fetch handler (Request -> Response).
+ * Areas A and B entry: the v4 management API as a fetch handler (Request -> Response) and as a raw
+ * handler (method, URL, headers, body bytes -> status + JSON text; see raw.ts) sharing one path.
  *
  * Mounts area A (sim/dns-protection) and area B (sim/dns-records) on one router, with two tenants
  * (the primary `core.credentials` and a second one derived from the seed) for isolation tests.
@@ -11,17 +12,24 @@ import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
 import { createDnsProtectionModule } from "../dns-protection/routes.ts";
 import { createDnsRecordsModule } from "../dns-records/routes.ts";
-import { createHandler } from "./handler.ts";
+import { type ApiAnswer, createHandler, createRawHandler } from "./handler.ts";
+import type { RawRequest } from "./raw.ts";
 import { createRouter } from "./router.ts";
 import { tenantsOf, zoneDirectory } from "./tenants.ts";
 import type { Tenant, ZoneDirectory } from "./types.ts";
 
-export { API_PREFIX } from "./handler.ts";
+export { API_PREFIX, type ApiAnswer, JSON_CONTENT_TYPE } from "./handler.ts";
+export * from "./raw.ts";
 export type * from "./types.ts";
 
 export interface ApiArea extends Snapshottable {
   /** Serves a request whose path starts with `/client/v4`. Never throws, never answers 5xx. */
   handle(request: Request): Promise<Response>;
+  /**
+   * The same over a raw request (no web Request or Response): status and the envelope's JSON text,
+   * whose content type is always JSON_CONTENT_TYPE. `url` may be passed already parsed.
+   */
+  handleRaw(request: RawRequest, url?: URL): Promise<ApiAnswer>;
   /** The tenants: `[primary (= core.credentials), second]`. */
   readonly tenants: readonly Tenant[];
   /** Zones of the tenants (what area B sees). */
@@ -34,9 +42,12 @@ export function createApiArea(core: SimCore): ApiArea {
   const protection = createDnsProtectionModule(core);
   const records = createDnsRecordsModule(core, zones);
   const router = createRouter([...protection.routes, ...records.routes]);
-  const handle = createHandler({ core, router, tenants });
+  const options = { core, router, tenants };
+  const handle = createHandler(options);
+  const handleRaw = createRawHandler(options);
   return {
     handle,
+    handleRaw,
     tenants,
     zones,
     snapshot: () => ({ dnsProtection: protection.state.snapshot(), dnsRecords: records.state.snapshot() }),
