@@ -17,7 +17,7 @@ import type { AddressInfo } from "node:net";
 import type { TLSSocket } from "node:tls";
 import type { Simulator } from "../../sim/index.ts";
 import { KT_OPERATORS } from "../targets/kt.ts";
-import { type KtCertFiles, prepareKtCertificates } from "./certs.ts";
+import { type KtCertFiles, type KtCertSources, prepareKtCertificates } from "./certs.ts";
 
 /** Headers of the connection, not of the request. */
 const HOP_BY_HOP = new Set(["host", "connection", "content-length", "transfer-encoding", "keep-alive", "upgrade"]);
@@ -25,21 +25,13 @@ const HOP_BY_HOP = new Set(["host", "connection", "content-length", "transfer-en
 /** Largest request body the server reads (the simulator's own limit is lower). */
 const MAX_READ_BYTES = 1024 * 1024;
 
-export interface KtServerOptions {
+/** Paths of your own PEM files (KtCertSources) replace the generated ones; operator A's and B's client
+ * certificates are generated, signed by the CA, when absent. */
+export interface KtServerOptions extends KtCertSources {
   port?: number;
   host?: string;
   /** Directory where generated PEM files are written. */
   certDir: string;
-  /** Paths of your own PEM files instead of generated ones. */
-  caCert?: string;
-  caKey?: string;
-  serverCert?: string;
-  serverKey?: string;
-  /** Operator A's and B's client certificate and key (generated, signed by the CA, when absent). */
-  clientCert?: string;
-  clientKey?: string;
-  clientCert2?: string;
-  clientKey2?: string;
 }
 
 export interface KtServer {

@@ -3,25 +3,17 @@ import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import {
   call,
-  checkBody,
+  currentNamespace,
   disable,
   expectOk,
   expectRefused,
   getNamespace,
   ktOf,
-  type Namespace,
   publish,
   randomDigest,
   registerBody,
   registerOk,
-  schemas,
 } from "./support.ts";
-
-async function current(kt: Parameters<typeof getNamespace>[0], name: string): Promise<Namespace> {
-  const res = await getNamespace(kt, name);
-  expectOk(res);
-  return checkBody<Namespace>(res, schemas.namespace);
-}
 
 describe("mTLS and ownership", () => {
   clauseTest(
@@ -43,7 +35,7 @@ describe("mTLS and ownership", () => {
       const { sent, ns } = await registerOk(kt);
       expectRefused(await disable(kt, ns.name, "none"));
       expectRefused(await publish(kt, ns.name, 1, sent.rootDigest, "none"));
-      expect(await current(kt, ns.name)).toEqual(ns);
+      expect(await currentNamespace(kt, ns.name)).toEqual(ns);
     },
   );
 
@@ -55,10 +47,10 @@ describe("mTLS and ownership", () => {
       const { sent, ns } = await registerOk(kt, {}, "a");
       expectRefused(await publish(kt, ns.name, 1, sent.rootDigest, "b"));
       expectRefused(await disable(kt, ns.name, "b"));
-      expect(await current(kt, ns.name)).toEqual(ns);
+      expect(await currentNamespace(kt, ns.name)).toEqual(ns);
       expectOk(await publish(kt, ns.name, 1, sent.rootDigest, "a"));
       expectRefused(await publish(kt, ns.name, 2, randomDigest(), "b"));
-      expect((await current(kt, ns.name)).status).toBe("Online");
+      expect((await currentNamespace(kt, ns.name)).status).toBe("Online");
     },
   );
 
@@ -66,8 +58,8 @@ describe("mTLS and ownership", () => {
     const { kt } = await ktOf(ctx, ["b"]);
     const { ns } = await registerOk(kt, {}, "b");
     expectRefused(await disable(kt, ns.name, "a"));
-    expect((await current(kt, ns.name)).status).toBe("Initialization");
+    expect((await currentNamespace(kt, ns.name)).status).toBe("Initialization");
     expectOk(await disable(kt, ns.name, "b"));
-    expect((await current(kt, ns.name)).status).toBe("Disabled");
+    expect((await currentNamespace(kt, ns.name)).status).toBe("Disabled");
   });
 });

@@ -5,10 +5,11 @@ import {
   type Audit,
   call,
   checkBody,
+  currentNamespace,
   disable,
   expectOk,
   expectRefused,
-  getNamespace,
+  type getNamespace,
   ktOf,
   type Namespace,
   publish,
@@ -16,12 +17,6 @@ import {
   registerOk,
   schemas,
 } from "./support.ts";
-
-async function statusOf(kt: Parameters<typeof getNamespace>[0], name: string): Promise<string> {
-  const res = await getNamespace(kt, name);
-  expectOk(res);
-  return checkBody<Namespace>(res, schemas.namespace).status;
-}
 
 async function lastEpoch(kt: Parameters<typeof getNamespace>[0], name: string): Promise<number | undefined> {
   const res = await call<{ epoch: number }>(kt, "GET", `/namespaces/${name}/last-verified-epoch`, undefined, "none");
@@ -43,7 +38,7 @@ describe("state machine", () => {
       const audit = checkBody<Audit>(res, schemas.audit);
       expect(audit).toMatchObject({ namespace: ns.name, epoch: sent.rootEpoch, version: 1, ciphersuite: 1 });
       expect(audit.digest.toLowerCase()).toBe(sent.rootDigest);
-      expect(await statusOf(kt, ns.name)).toBe("Online");
+      expect((await currentNamespace(kt, ns.name)).status).toBe("Online");
     },
   );
 
@@ -55,7 +50,7 @@ describe("state machine", () => {
       const { sent, ns } = await registerOk(kt);
       expectRefused(await publish(kt, ns.name, sent.rootEpoch, randomDigest()));
       expectRefused(await publish(kt, ns.name, sent.rootEpoch + 1, sent.rootDigest));
-      expect(await statusOf(kt, ns.name)).toBe("Initialization");
+      expect((await currentNamespace(kt, ns.name)).status).toBe("Initialization");
       expect(await lastEpoch(kt, ns.name)).toBeUndefined();
     },
   );
@@ -119,7 +114,7 @@ describe("disable", () => {
       expectOk(res);
       const body = checkBody<Namespace>(res, schemas.namespace);
       expect(body).toEqual({ ...ns, status: "Disabled" });
-      expect(await statusOf(kt, ns.name)).toBe("Disabled");
+      expect((await currentNamespace(kt, ns.name)).status).toBe("Disabled");
     },
   );
 
@@ -147,7 +142,7 @@ describe("disable", () => {
       for (const status of ["Online", "Initialization", "online"]) {
         expectRefused(await call(kt, "PATCH", `/namespaces/${ns.name}`, { status }));
       }
-      expect(await statusOf(kt, ns.name)).toBe("Disabled");
+      expect((await currentNamespace(kt, ns.name)).status).toBe("Disabled");
       expect(await lastEpoch(kt, ns.name)).toBe(1);
     },
   );
@@ -163,7 +158,7 @@ describe("disable", () => {
       expectRefused(
         await call(kt, "PATCH", `/namespaces/${ns.name}`, JSON.stringify({ status: "Disabled" }), "a", "text/plain"),
       );
-      expect(await statusOf(kt, ns.name)).toBe("Initialization");
+      expect((await currentNamespace(kt, ns.name)).status).toBe("Initialization");
       expect((await disable(kt, "never-registered.edgeconf.test")).status).toBe(404);
     },
   );

@@ -174,6 +174,13 @@ export async function getNamespace(kt: KtTarget, name: string): Promise<KtResult
   return call<Namespace>(kt, "GET", `/namespaces/${name}`, undefined, "none");
 }
 
+/** GET one namespace, which must answer 200 with a valid body. */
+export async function currentNamespace(kt: KtTarget, name: string): Promise<Namespace> {
+  const res = await getNamespace(kt, name);
+  expectOk(res);
+  return checkBody<Namespace>(res, schemas.namespace);
+}
+
 export async function publish(
   kt: KtTarget,
   name: string,
