@@ -1,7 +1,6 @@
 /** Area A: creating rules (spec: POST with scope, name, mode and the three sensitivities). */
-import { beforeEach, describe, expect } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { getTarget } from "../../harness/targets/index.ts";
 import {
   apiOf,
   checkRule,
@@ -9,39 +8,36 @@ import {
   expectValidationFailure,
   isSpecTimestamp,
   type Rule,
-  rules,
   validRule,
 } from "../http/support.ts";
+import { deleteOwnRules, ownRules } from "./own-rules.ts";
 
 const REQUIRED = ["scope", "name", "mode", "profile_sensitivity", "rate_sensitivity", "burst_sensitivity"] as const;
 
 describe("create rule", () => {
-  beforeEach(async () => {
-    const t = await getTarget();
-    if (t.api) await rules(t.api).deleteAll();
-  });
+  afterEach(deleteOwnRules);
 
   clauseTest(
     ["A.create.rule", "A.rule.fields", "A.rule.id-assigned"],
     "POST creates a rule with the sent fields, an id and timestamps",
     async (ctx) => {
       const { api } = await apiOf(ctx);
-      const rule = await rules(api).made(validRule);
+      const rule = await ownRules(api).made(validRule);
       expect(rule).toMatchObject(validRule);
       for (const f of ["id", ...REQUIRED, "created_on", "modified_on"]) expect(rule).toHaveProperty(f);
       expect(typeof rule.id).toBe("string");
       expect(rule.id.length).toBeGreaterThan(0);
-      const second = await rules(api).made({ ...validRule, scope: "datacenter", name: "lax" });
+      const second = await ownRules(api).made({ ...validRule, scope: "datacenter", name: "lax" });
       expect(second.id).not.toBe(rule.id);
-      expect(expectSuccess<Rule>(await rules(api).get(rule.id)).result).toEqual(rule);
+      expect(expectSuccess<Rule>(await ownRules(api).get(rule.id)).result).toEqual(rule);
     },
   );
 
   clauseTest(["A.rule.id-assigned"], "the id is a UUID and a client-sent id is refused", async (ctx) => {
     const { api } = await apiOf(ctx);
-    const rule = await rules(api).made();
+    const rule = await ownRules(api).made();
     expect(rule.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-    expectValidationFailure(await rules(api).create({ ...validRule, id: "00000000-0000-4000-8000-000000000000" }));
+    expectValidationFailure(await ownRules(api).create({ ...validRule, id: "00000000-0000-4000-8000-000000000000" }));
   });
 
   clauseTest(
@@ -49,7 +45,7 @@ describe("create rule", () => {
     "created_on and modified_on: ISO 8601, fractional seconds, UTC offset",
     async (ctx) => {
       const { api } = await apiOf(ctx);
-      const rule = await rules(api).made();
+      const rule = await ownRules(api).made();
       for (const t of [rule.created_on, rule.modified_on]) {
         expect(isSpecTimestamp(t), t).toBe(true);
         expect(t).toMatch(/\.\d+/);
@@ -64,14 +60,14 @@ describe("create rule", () => {
     "scope global with name global is accepted",
     async (ctx) => {
       const { api } = await apiOf(ctx);
-      const rule = await rules(api).made({ ...validRule, scope: "global", name: "global" });
+      const rule = await ownRules(api).made({ ...validRule, scope: "global", name: "global" });
       expect([rule.scope, rule.name]).toEqual(["global", "global"]);
     },
   );
 
   clauseTest(["A.values.enums"], "every allowed value of every enumerated field is accepted", async (ctx) => {
     const { api } = await apiOf(ctx);
-    const r = rules(api);
+    const r = ownRules(api);
     for (const [scope, name] of [
       ["global", "global"],
       ["region", "wnam"],
@@ -89,7 +85,7 @@ describe("create rule", () => {
 
   clauseTest(["A.values.enums", "A.errors.no-change"], "values outside the enumerations are refused", async (ctx) => {
     const { api } = await apiOf(ctx);
-    const r = rules(api);
+    const r = ownRules(api);
     const bad: Record<string, unknown>[] = [
       { scope: "planet", name: "global" },
       { mode: "on" },
@@ -99,13 +95,16 @@ describe("create rule", () => {
       { burst_sensitivity: "very_high" },
       { burst_sensitivity: "" },
     ];
+    const before = await r.listAll();
     for (const b of bad) expectValidationFailure(await r.create({ ...validRule, ...b }));
-    expect(expectSuccess<Rule[]>(await r.list()).result).toEqual([]);
+    expect(r.ids.size).toBe(0);
+    expect(await r.listAll()).toEqual(before);
   });
 
   clauseTest(["A.values.name-scope"], "global needs name global; region and datacenter need a code", async (ctx) => {
     const { api } = await apiOf(ctx);
-    const r = rules(api);
+    const r = ownRules(api);
+    const before = await r.listAll();
     for (const [scope, name] of [
       ["global", "wnam"],
       ["global", "Global"],
@@ -117,7 +116,8 @@ describe("create rule", () => {
     ]) {
       expectValidationFailure(await r.create({ ...validRule, scope, name }));
     }
-    expect(expectSuccess<Rule[]>(await r.list()).result).toEqual([]);
+    expect(r.ids.size).toBe(0);
+    expect(await r.listAll()).toEqual(before);
   });
 
   clauseTest(["A.create.required"], "each required field is required", async (ctx) => {
@@ -125,9 +125,9 @@ describe("create rule", () => {
     for (const f of REQUIRED) {
       const body: Record<string, unknown> = { ...validRule };
       delete body[f];
-      expectValidationFailure(await rules(api).create(body));
+      expectValidationFailure(await ownRules(api).create(body));
     }
-    expectValidationFailure(await rules(api).create({}));
+    expectValidationFailure(await ownRules(api).create({}));
   });
 
   clauseTest(["A.create.unknown-field"], "unknown fields are refused", async (ctx) => {
@@ -137,7 +137,7 @@ describe("create rule", () => {
       { created_on: "2023-10-01T13:10:38.762503+00:00" },
       { Mode: "enabled" },
     ]) {
-      expectValidationFailure(await rules(api).create({ ...validRule, ...extra }));
+      expectValidationFailure(await ownRules(api).create({ ...validRule, ...extra }));
     }
   });
 
@@ -153,13 +153,13 @@ describe("create rule", () => {
       { block_any_queries: "true" },
       { block_any_queries: null },
     ]) {
-      expectValidationFailure(await rules(api).create({ ...validRule, ...wrong }));
+      expectValidationFailure(await ownRules(api).create({ ...validRule, ...wrong }));
     }
   });
 
   clauseTest(["A.rule.block-any-queries"], "block_any_queries defaults to true and can be set", async (ctx) => {
     const { api } = await apiOf(ctx);
-    expect((await rules(api).made()).block_any_queries).toBe(true);
-    expect((await rules(api).made({ ...validRule, block_any_queries: false })).block_any_queries).toBe(false);
+    expect((await ownRules(api).made()).block_any_queries).toBe(true);
+    expect((await ownRules(api).made({ ...validRule, block_any_queries: false })).block_any_queries).toBe(false);
   });
 });

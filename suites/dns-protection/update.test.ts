@@ -1,7 +1,6 @@
 /** Area A: PATCH (spec: only the given fields change; name and scope are not updatable; complete result). */
-import { beforeEach, describe, expect } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { getTarget } from "../../harness/targets/index.ts";
 import {
   apiOf,
   checkRule,
@@ -9,24 +8,21 @@ import {
   expectSuccess,
   expectValidationFailure,
   type Rule,
-  rules,
   validRule,
 } from "../http/support.ts";
+import { deleteOwnRules, ownRules } from "./own-rules.ts";
 
 const base = { ...validRule, scope: "region", name: "weu" } as const;
 
 describe("update rule", () => {
-  beforeEach(async () => {
-    const t = await getTarget();
-    if (t.api) await rules(t.api).deleteAll();
-  });
+  afterEach(deleteOwnRules);
 
   clauseTest(
     ["A.update.partial", "A.update.complete-result"],
     "only the given field changes; the complete rule comes back",
     async (ctx) => {
       const { api } = await apiOf(ctx);
-      const r = rules(api);
+      const r = ownRules(api);
       const rule = await r.made(base);
       const env = expectSuccess<Rule>(await r.patch(rule.id, { mode: "monitoring" }));
       const updated = checkRule(env.result);
@@ -42,7 +38,7 @@ describe("update rule", () => {
     "mode and the three sensitivities are updatable, alone or together",
     async (ctx) => {
       const { api } = await apiOf(ctx);
-      const r = rules(api);
+      const r = ownRules(api);
       const rule = await r.made(base);
       const changes = [
         { mode: "disabled" },
@@ -66,7 +62,7 @@ describe("update rule", () => {
     "a PATCH sending name or scope is refused and changes nothing",
     async (ctx) => {
       const { api } = await apiOf(ctx);
-      const r = rules(api);
+      const r = ownRules(api);
       const rule = await r.made(base);
       for (const body of [
         { name: "enam" },
@@ -86,7 +82,7 @@ describe("update rule", () => {
     "unknown fields, bad values and wrong types in a PATCH are refused",
     async (ctx) => {
       const { api } = await apiOf(ctx);
-      const r = rules(api);
+      const r = ownRules(api);
       const rule = await r.made(base);
       for (const body of [
         { id: rule.id },
@@ -106,7 +102,7 @@ describe("update rule", () => {
 
   clauseTest(["A.update.timestamps"], "PATCH moves modified_on forward and keeps created_on", async (ctx) => {
     const { api } = await apiOf(ctx);
-    const r = rules(api);
+    const r = ownRules(api);
     const rule = await r.made(base);
     const u1 = expectSuccess<Rule>(await r.patch(rule.id, { mode: "disabled" })).result;
     const u2 = expectSuccess<Rule>(await r.patch(rule.id, { mode: "enabled" })).result;
@@ -122,6 +118,6 @@ describe("update rule", () => {
 
   clauseTest(["A.get.not-found"], "PATCH of an unknown rule: 404", async (ctx) => {
     const { api } = await apiOf(ctx);
-    expectFailure(await rules(api).patch("00000000-0000-4000-8000-000000000000", { mode: "disabled" }), 404);
+    expectFailure(await ownRules(api).patch("00000000-0000-4000-8000-000000000000", { mode: "disabled" }), 404);
   });
 });
