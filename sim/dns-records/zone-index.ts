@@ -39,7 +39,7 @@ export class ZoneIndex implements RecordsByName {
   }
 
   /** The same lookup without the record `id` (the one being rewritten). */
-  without(id: string): RecordsByName {
+  without(id: string): { atName(name: string): readonly DnsRecord[] } {
     return {
       atName: (name) => {
         const at = this.atName(name);
