@@ -168,12 +168,13 @@ async function rawRequest(req: http.IncomingMessage, url: string): Promise<RawRe
 
 function writeRaw(res: http.ServerResponse, out: RawResponse): void {
   const body = out.body;
-  const headers: Record<string, string> = {};
+  // Flat [name, value, ...] list: node writes it as is.
+  const headers: string[] = [];
   for (const name in out.headers) {
     if (name === "content-length" || name === "transfer-encoding" || name === "connection") continue;
-    headers[name] = out.headers[name]!;
+    headers.push(name, out.headers[name]!);
   }
-  headers["content-length"] = String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
+  headers.push("content-length", String(typeof body === "string" ? Buffer.byteLength(body) : body.byteLength));
   res.writeHead(out.status, headers);
   res.end(body);
 }

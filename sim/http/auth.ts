@@ -26,9 +26,23 @@ export interface CredentialHeaders {
   get(name: string): string | null;
 }
 
+/** Principals are made once per tenant list, tenant and scheme (they are read-only), not per request. */
+const PRINCIPALS = new WeakMap<readonly Tenant[], Map<string, Principal>>();
+
 function principalOf(tenants: readonly Tenant[], index: number, scheme: Principal["scheme"]): Principal {
+  let made = PRINCIPALS.get(tenants);
+  if (!made) {
+    made = new Map();
+    PRINCIPALS.set(tenants, made);
+  }
   const t = tenants[index]!;
-  return { scheme, accounts: new Set([t.account_id]), zones: new Set([t.zone_id]), tenant: index };
+  const key = `${index} ${scheme}`;
+  let p = made.get(key);
+  if (!p) {
+    p = Object.freeze({ scheme, accounts: new Set([t.account_id]), zones: new Set([t.zone_id]), tenant: index });
+    made.set(key, p);
+  }
+  return p;
 }
 
 /** Who is calling, or the platform's error for missing (9106), malformed (6003) or unknown (10000) credentials. */

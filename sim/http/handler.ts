@@ -80,7 +80,10 @@ async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAns
     method: match.route.method as HttpMethod,
     url,
     params: match.params,
-    query: url.searchParams,
+    // Read only by the routes that take a query (lists): no URLSearchParams for the others.
+    get query() {
+      return url.searchParams;
+    },
     body: body.value,
     principal,
     core: options.core,
