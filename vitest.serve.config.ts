@@ -1,0 +1,21 @@
+/**
+ * `npm test`'s second pass: the suites of the HTTP areas (A, B and C) against `edgeconf serve`
+ * started in-process, over real HTTP and HTTPS with client certificates (target "serve").
+ */
+import { defineConfig } from "vitest/config";
+import base from "./vitest.config.ts";
+
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    name: "serve",
+    include: [
+      "suites/http/**/*.test.ts",
+      "suites/dns-protection/**/*.test.ts",
+      "suites/dns-records/**/*.test.ts",
+      "suites/key-transparency/**/*.test.ts",
+    ],
+    env: { EDGECONF_TARGET: "serve" },
+  },
+});
