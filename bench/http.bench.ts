@@ -162,6 +162,7 @@ export async function run(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
   const per = Math.max(1, Math.floor(PAIRS / rounds));
   const ratios: number[] = [];
+  const perRound: string[] = [];
   let serveReq = 0;
   let serveSec = 0;
   let bareReq = 0;
@@ -174,6 +175,7 @@ export async function run(): Promise<void> {
     const b = await drive(bareLoad, k * per, per);
     const s = await drive(serveLoad, 200 + k * per, per);
     ratios.push(s.requests / s.seconds / (b.requests / b.seconds));
+    perRound.push(`${(b.requests / b.seconds).toFixed(0)}/${(s.requests / s.seconds).toFixed(0)}`);
     serveReq += s.requests;
     serveSec += s.seconds;
     bareReq += b.requests;
@@ -185,6 +187,7 @@ export async function run(): Promise<void> {
   pools.clear();
   await bare.close();
   await served.close();
+  console.log(`rounds (bare/serve req/s): ${perRound.join(" ")}`);
   ratios.sort((x, y) => x - y);
   const median = ratios[Math.floor(ratios.length / 2)]!;
   const bareRate = bareReq / bareSec;

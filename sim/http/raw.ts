@@ -70,9 +70,19 @@ export function normalizeMethod(method: string): string {
   return NORMALIZED.has(upper) ? upper : method;
 }
 
+class RawHeaderView {
+  readonly #headers: RawHeaders;
+  constructor(headers: RawHeaders) {
+    this.#headers = headers;
+  }
+  get(name: string): string | null {
+    return this.#headers.get(name.toLowerCase()) ?? null;
+  }
+}
+
 /** `headers.get` of a web Headers, over RawHeaders. */
 export function headerGetter(headers: RawHeaders): { get(name: string): string | null } {
-  return { get: (name) => headers.get(name.toLowerCase()) ?? null };
+  return new RawHeaderView(headers);
 }
 
 /** The web Request of a raw one (for the parts of the simulator that take Requests). */
