@@ -139,8 +139,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       const path = new URL(request.url).pathname;
       if (isControlPath(path)) return control.handle(request);
       const isApi = isApiPath(path);
-      const fault = await injectedFault(request.method, path, isApi, request.signal);
-      if (fault) return fault;
+      if (table.size > 0) {
+        const fault = await injectedFault(request.method, path, isApi, request.signal);
+        if (fault) return fault;
+      }
       if (isApi) return api.handle(request);
       return kt.handle(request, clientIdentity === undefined ? {} : { clientIdentity });
     },
@@ -154,8 +156,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         const init = raw.clientIdentity === undefined ? undefined : { clientIdentity: raw.clientIdentity };
         return rawOfResponse(await sim.fetch(request, init));
       }
-      const fault = await injectedFault(method, path, true);
-      if (fault) return rawOfResponse(fault);
+      if (table.size > 0) {
+        const fault = await injectedFault(method, path, true);
+        if (fault) return rawOfResponse(fault);
+      }
       const body = method === "GET" || method === "HEAD" ? undefined : raw.body;
       const request: RawRequest = { method, url: raw.url, headers: raw.headers, ...(body ? { body } : {}) };
       const out = await api.handleRaw(request, url);

@@ -44,17 +44,18 @@ interface Incoming {
   method: string;
   url: URL;
   headers: { get(name: string): string | null };
-  /** The whole body, or 413 past `limit`. */
-  body(limit: number): Promise<Uint8Array | ApiError>;
+  /** The whole body, or 413 past `limit` (synchronous when the bytes are already there). */
+  body(limit: number): Uint8Array | ApiError | Promise<Uint8Array | ApiError>;
 }
 
-async function decodeBody(
+const NO_BODY = Object.freeze({ value: undefined });
+
+/** The decoded body of a route that takes one ("json" or "optional"), from its bytes. */
+function decodeBytes(
   request: Incoming,
-  mode: "json" | "none" | "optional",
-  limit: number,
-): Promise<{ value: unknown } | ApiError> {
-  if (mode === "none") return { value: undefined };
-  const bytes = await request.body(limit);
+  mode: "json" | "optional",
+  bytes: Uint8Array | ApiError,
+): { value: unknown } | ApiError {
   if (bytes instanceof ApiError) return bytes;
   if (mode === "optional" && bytes.byteLength === 0) return { value: undefined };
   if (!isJsonContentType(request.headers.get("content-type"))) return contentTypeError();
@@ -63,6 +64,19 @@ async function decodeBody(
 
 function failed(error: ApiError): ApiAnswer {
   return { status: error.status, text: errorText(error) };
+}
+
+function recover(error: unknown): ApiAnswer {
+  return error instanceof ApiError ? failed(error) : failed(new BadRequestError());
+}
+
+/** Serves one request; never throws or rejects (anything unexpected is 400/6000). */
+function answer(incoming: () => Incoming, options: HandlerOptions): Promise<ApiAnswer> {
+  try {
+    return serve(incoming(), options).catch(recover);
+  } catch (error) {
+    return Promise.resolve(recover(error));
+  }
 }
 
 async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAnswer> {
@@ -74,9 +88,14 @@ async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAns
   if (principal instanceof ApiError) return failed(principal);
   const denied = checkAccess(principal, match.params);
   if (denied) return failed(denied);
-  const body = await decodeBody(request, match.route.body ?? "none", options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  const mode = match.route.body ?? "none";
+  let body: { value: unknown } | ApiError = NO_BODY;
+  if (mode !== "none") {
+    const read = request.body(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+    body = decodeBytes(request, mode, read instanceof Promise ? await read : read);
+  }
   if (body instanceof ApiError) return failed(body);
-  const out = await match.route.handle({
+  const handled = match.route.handle({
     method: match.route.method as HttpMethod,
     url,
     params: match.params,
@@ -88,16 +107,8 @@ async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAns
     principal,
     core: options.core,
   });
+  const out = handled instanceof Promise ? await handled : handled;
   return { status: out.status ?? 200, text: JSON.stringify(successEnvelope(out.result, out.result_info)) };
-}
-
-async function answer(request: () => Incoming, options: HandlerOptions): Promise<ApiAnswer> {
-  try {
-    return await serve(request(), options);
-  } catch (error) {
-    if (error instanceof ApiError) return failed(error);
-    return failed(new BadRequestError());
-  }
 }
 
 /** The transport's fetch handler (web Request -> Response). */
@@ -128,7 +139,7 @@ export function createRawHandler(options: HandlerOptions): (request: RawRequest,
         method: request.method,
         url: url ?? new URL(request.url),
         headers,
-        body: async (limit) => capBytes(headers, request.body ?? EMPTY, limit),
+        body: (limit) => capBytes(headers, request.body ?? EMPTY, limit),
       };
     }, options);
 }
