@@ -22,7 +22,7 @@ import { errorText, JSON_CONTENT_TYPE, successEnvelope, textResponse } from "./e
 import { ApiError, BadRequestError, NoRouteError } from "./errors.ts";
 import { headerGetter, type RawRequest } from "./raw.ts";
 import type { Router } from "./router.ts";
-import type { HttpMethod, Tenant } from "./types.ts";
+import type { HttpMethod, Principal, RouteRequest, Tenant } from "./types.ts";
 
 export const API_PREFIX = "/client/v4";
 
@@ -66,6 +66,21 @@ function failed(error: ApiError): ApiAnswer {
   return { status: error.status, text: errorText(error) };
 }
 
+/** What a route sees. `query` is parsed only when a route reads it (lists); the others never pay for it. */
+class DecodedRequest implements RouteRequest {
+  constructor(
+    readonly method: HttpMethod,
+    readonly url: URL,
+    readonly params: Record<string, string>,
+    readonly body: unknown,
+    readonly principal: Principal,
+    readonly core: SimCore,
+  ) {}
+  get query(): URLSearchParams {
+    return this.url.searchParams;
+  }
+}
+
 function recover(error: unknown): ApiAnswer {
   return error instanceof ApiError ? failed(error) : failed(new BadRequestError());
 }
@@ -95,18 +110,9 @@ async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAns
     body = decodeBytes(request, mode, read instanceof Promise ? await read : read);
   }
   if (body instanceof ApiError) return failed(body);
-  const handled = match.route.handle({
-    method: match.route.method as HttpMethod,
-    url,
-    params: match.params,
-    // Read only by the routes that take a query (lists): no URLSearchParams for the others.
-    get query() {
-      return url.searchParams;
-    },
-    body: body.value,
-    principal,
-    core: options.core,
-  });
+  const handled = match.route.handle(
+    new DecodedRequest(match.route.method as HttpMethod, url, match.params, body.value, principal, options.core),
+  );
   const out = handled instanceof Promise ? await handled : handled;
   return { status: out.status ?? 200, text: JSON.stringify(successEnvelope(out.result, out.result_info)) };
 }
