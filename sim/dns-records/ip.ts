@@ -92,23 +92,40 @@ function v6ToBigInt(groups: readonly number[]): bigint {
 
 /** Whether IPv4 `addr` lies in `cidr` (`a.b.c.d/len`). */
 export function inCidr4(addr: number, cidr: string): boolean {
-  const [base, lenText] = cidr.split("/");
-  const b = parseIPv4(base ?? "");
-  const len = Number(lenText);
-  if (b === undefined || !Number.isInteger(len) || len < 0 || len > 32) throw new RangeError(`bad IPv4 CIDR ${cidr}`);
-  if (len === 0) return true;
-  const size = 2 ** (32 - len);
-  return Math.floor(addr / size) === Math.floor(b / size);
+  const { base, size } = parsedCidr4(cidr);
+  return size === 0 || Math.floor(addr / size) === Math.floor(base / size);
+}
+
+// Ranges are data checked on every address: each CIDR string is parsed once.
+const cidr4Cache = new Map<string, { base: number; size: number }>();
+const cidr6Cache = new Map<string, { base: bigint; shift: bigint }>();
+
+function parsedCidr4(cidr: string): { base: number; size: number } {
+  let hit = cidr4Cache.get(cidr);
+  if (hit === undefined) {
+    const [baseText, lenText] = cidr.split("/");
+    const b = parseIPv4(baseText ?? "");
+    const len = Number(lenText);
+    if (b === undefined || !Number.isInteger(len) || len < 0 || len > 32) throw new RangeError(`bad IPv4 CIDR ${cidr}`);
+    hit = { base: b, size: len === 0 ? 0 : 2 ** (32 - len) };
+    cidr4Cache.set(cidr, hit);
+  }
+  return hit;
 }
 
 /** Whether IPv6 `groups` lies in `cidr` (`x::/len`). */
 export function inCidr6(groups: readonly number[], cidr: string): boolean {
-  const [base, lenText] = cidr.split("/");
-  const b = parseIPv6(base ?? "");
-  const len = Number(lenText);
-  if (!b || !Number.isInteger(len) || len < 0 || len > 128) throw new RangeError(`bad IPv6 CIDR ${cidr}`);
-  const shift = BigInt(128 - len);
-  return v6ToBigInt(groups) >> shift === v6ToBigInt(b) >> shift;
+  let hit = cidr6Cache.get(cidr);
+  if (hit === undefined) {
+    const [baseText, lenText] = cidr.split("/");
+    const b = parseIPv6(baseText ?? "");
+    const len = Number(lenText);
+    if (!b || !Number.isInteger(len) || len < 0 || len > 128) throw new RangeError(`bad IPv6 CIDR ${cidr}`);
+    const shift = BigInt(128 - len);
+    hit = { base: v6ToBigInt(b) >> shift, shift };
+    cidr6Cache.set(cidr, hit);
+  }
+  return v6ToBigInt(groups) >> hit.shift === hit.base;
 }
 
 /** Private, loopback, link-local, shared, multicast, documentation and other reserved IPv4 ranges. */
