@@ -1,9 +1,12 @@
 /** Authentication on area A: bearer token, email + key, and the platform's answers to bad credentials. */
-import { describe, expect } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
+import { deleteOwnRules, ownRules } from "../dns-protection/own-rules.ts";
 import { apiOf, expectFailure, expectSuccess, rules, rulesPath, validRule } from "./support.ts";
 
 describe("authentication (area A paths)", () => {
+  afterEach(deleteOwnRules);
+
   clauseTest(["A.auth.bearer"], "Authorization: Bearer <token> is accepted", async (ctx) => {
     const { api } = await apiOf(ctx);
     if (!api.schemes.has("token")) ctx.skip("target has no API token");
@@ -50,8 +53,7 @@ describe("authentication (area A paths)", () => {
     "another tenant's credentials: 403 / 9109, nothing read or changed",
     async (ctx) => {
       const { api } = await apiOf(ctx, "tenants");
-      const mine = rules(api);
-      await mine.deleteAll();
+      const mine = ownRules(api);
       const rule = await mine.made();
       for (const auth of ["other-token", "other-key"] as const) {
         const theirs = rules(api, { auth });
@@ -63,7 +65,7 @@ describe("authentication (area A paths)", () => {
         expectFailure(await theirs.create(validRule), 403, 9109);
       }
       expect(expectSuccess(await mine.get(rule.id)).result).toEqual(rule);
-      expect(expectSuccess<unknown[]>(await mine.list()).result).toEqual([rule]);
+      expect(await mine.listOwn()).toEqual([rule]);
       // The other tenant sees its own account only: empty of our rule.
       const other = api.otherTenant!;
       const res = await api.request("GET", rulesPath(other.account_id), undefined, { auth: "other-token" });
