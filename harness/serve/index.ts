@@ -53,6 +53,9 @@ export interface ServeInfo {
   ca_cert: string | null;
   client_cert: string | null;
   client_key: string | null;
+  /** A second operator's client certificate and key (area C ownership tests). */
+  client_cert_2: string | null;
+  client_key_2: string | null;
   seed: number;
   control_url: string;
   /** The second tenant, for isolation tests. */
@@ -292,6 +295,8 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
     ca_cert: kt?.ca_cert ?? null,
     client_cert: kt?.client_cert ?? null,
     client_key: kt?.client_key ?? null,
+    client_cert_2: kt?.client_cert_2 ?? null,
+    client_key_2: kt?.client_key_2 ?? null,
     seed: sim.seed,
     control_url: `${origin}/__edgeconf`,
     second_tenant: { ...second },

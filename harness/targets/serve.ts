@@ -32,8 +32,12 @@ export async function createServeTarget(seed = Number(process.env.EDGECONF_SEED 
         EDGECONF_KT_CA: served.ca_cert,
         EDGECONF_KT_CERT: served.client_cert,
         EDGECONF_KT_KEY: served.client_key,
+        ...(served.client_cert_2 && served.client_key_2
+          ? { EDGECONF_KT_CERT_2: served.client_cert_2, EDGECONF_KT_KEY_2: served.client_key_2 }
+          : {}),
       });
       capabilities.add("kt");
+      if (served.client_cert_2 && served.client_key_2) capabilities.add("kt-identities");
     } catch {
       kt = undefined;
     }
