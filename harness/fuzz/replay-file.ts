@@ -51,6 +51,16 @@ export function replayFileOf(report: Pick<RunReport, "target" | "runId">, test: 
   };
 }
 
+/** The replay files of a run's properties, as extra report files (`replays/<name>.json` -> text). */
+export function replayFilesOf(report: Pick<RunReport, "target" | "runId" | "tests">): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const test of report.tests) {
+    const replay = replayFileOf(report, test);
+    if (replay) files[`replays/${replayFileName(test)}`] = `${JSON.stringify(replay, null, 2)}\n`;
+  }
+  return files;
+}
+
 /** Parses and checks a replay file's text; a string is the reason it is not one. */
 export function parseReplayFile(text: string): ReplayFile | string {
   let data: unknown;

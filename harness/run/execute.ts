@@ -7,7 +7,7 @@ import * as nodeFs from "node:fs";
 import path from "node:path";
 import { clauses } from "../clauses/index.ts";
 import { expectationsPath, loadExpectations, PROJECT_ROOT } from "../expectations.ts";
-import { replayFileName, replayFileOf } from "../fuzz/replay-file.ts";
+import { replayFileName, replayFilesOf } from "../fuzz/replay-file.ts";
 import { buildReport } from "../report/build.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
@@ -183,11 +183,7 @@ export async function executeRun(
     replayFor: (test) => replayCommand(test, options, runId, io.cwd),
   });
 
-  const extra: Record<string, string> = {};
-  for (const test of report.tests) {
-    const replay = replayFileOf(report, test);
-    if (replay) extra[`replays/${replayFileName(test)}`] = `${JSON.stringify(replay, null, 2)}\n`;
-  }
+  const extra: Record<string, string> = replayFilesOf(report);
   if (blobName) {
     try {
       extra[`blob/${blobName}`] = fs.readFileSync(path.join(runDir, "blob", blobName), "utf8");

@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { clauses } from "../clauses/index.ts";
 import { loadExpectations, PROJECT_ROOT } from "../expectations.ts";
-import { replayFileName, replayFileOf } from "../fuzz/replay-file.ts";
+import { replayFilesOf } from "../fuzz/replay-file.ts";
 import { buildReport } from "../report/build.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath } from "../report/shell.ts";
@@ -119,11 +119,7 @@ export async function mergeShards(dirs: readonly string[], outDir: string, io: R
       fileExists: (file) => nodeFs.existsSync(path.join(PROJECT_ROOT, file)),
       replayFor: (test) => replayCommand(test, options, runId, io.cwd),
     });
-    const extra: Record<string, string> = {};
-    for (const test of report.tests) {
-      const replay = replayFileOf(report, test);
-      if (replay) extra[`replays/${replayFileName(test)}`] = `${JSON.stringify(replay, null, 2)}\n`;
-    }
+    const extra: Record<string, string> = replayFilesOf(report);
     writeReport(report, outDir, nodeFs, extra);
     io.stdout(consoleSummary(report, displayPath(io.cwd, path.join(outDir, runId))));
     return report.exitCode;

@@ -41,15 +41,9 @@ export interface ServeOptions {
 }
 
 /** The values of the JSON line `edgeconf serve --json` prints. */
-export interface ServeInfo {
+export interface ServeInfo extends Credentials {
   base_url: string;
   kt_url: string | null;
-  account_id: string;
-  zone_id: string;
-  zone_name: string;
-  api_token: string;
-  auth_email: string;
-  auth_key: string;
   ca_cert: string | null;
   client_cert: string | null;
   client_key: string | null;
