@@ -81,14 +81,15 @@ function wrapMethods<T extends object>(
     const faultOperation = `object-store.${operation}` as const;
     const faults = ctx.faults;
     const where = { bucket };
-    return (...args: unknown[]) => {
+    // Fixed arity (every binding method takes at most three arguments): no rest array per call.
+    return (a?: unknown, b?: unknown, c?: unknown) => {
       // No fault: the very call, unchanged (same sync throws, same promise).
-      if (faults.size === 0) return onResult ? pass(value.apply(target, args)) : value.apply(target, args);
+      if (faults.size === 0) return onResult ? pass(value.call(target, a, b, c)) : value.call(target, a, b, c);
       const decision = faults.decide(faultOperation, where);
-      if (!decision) return pass(value.apply(target, args));
+      if (!decision) return pass(value.call(target, a, b, c));
       return (async () => {
         await applyDecision(decision, ctx, operation);
-        return pass(await Reflect.apply(value, target, args));
+        return pass(await value.call(target, a, b, c));
       })();
     };
   };
