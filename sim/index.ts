@@ -11,7 +11,7 @@
  * real wait (a timer through `options.sleep`); it never moves the fake clock.
  */
 
-import { httpFaultResponse, wrapBucket } from "./control/apply.ts";
+import { faultGate, httpFaultResponse } from "./control/apply.ts";
 import { classifyHttpOperation } from "./control/faults.ts";
 import { createControl, isControlPath, type SimControl, type Sleep } from "./control/index.ts";
 import { type Credentials, createCore, type FakeClock } from "./core/index.ts";
@@ -110,8 +110,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     areas: { objectStore, api, kt },
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
-  const wrapped = new WeakMap<object, unknown>();
   const faultContext = { faults: table, sleep };
+  objectStore.setGate(faultGate(faultContext));
   /** The answer of an injected fault for this request, after any injected latency; undefined when none. */
   const injectedFault = async (
     method: string,
@@ -132,7 +132,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     credentials: core.credentials,
     areas: { objectStore, api, kt },
     control,
-    bucket: (name, bucketOptions) => wrapBucket(objectStore.bucket(name, bucketOptions), name, faultContext, wrapped),
+    bucket: (name, bucketOptions) => objectStore.bucket(name, bucketOptions),
     async fetch(input, init) {
       const { clientIdentity, ...rest } = init ?? {};
       const request = input instanceof Request && init === undefined ? input : new Request(input, rest);

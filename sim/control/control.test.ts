@@ -3,7 +3,7 @@ import type { Snapshottable } from "../core/area.ts";
 import { FakeClock } from "../core/clock.ts";
 import { credentialsFromSeed } from "../core/context.ts";
 import { SeededRandom } from "../core/random.ts";
-import { wrapBucket } from "./apply.ts";
+import { createSimulator } from "../index.ts";
 import { createControl } from "./index.ts";
 
 /** fast-check parameters: EDGECONF_SEED when given, a fixed seed under CI (CI pins seeds), else random. */
@@ -150,40 +150,33 @@ describe("control surface", () => {
     expect(((await (await control.handle(req("GET", ""))).json()) as { seed: number }).seed).toBe(3);
   });
 
-  test("wrapped buckets take faults with the platform's storage error shape", async () => {
-    const { control, table, sleep, slept } = setup();
-    const calls: string[] = [];
-    const upload = {
-      uploadPart: async (n: number) => ({ partNumber: n, etag: "e" }),
-      complete: async () => ({ key: "k" }),
-      abort: async () => {},
-    };
-    const bucket = {
-      put: async (key: string) => {
-        calls.push(`put ${key}`);
-        return { key };
+  test("bucket calls take faults through the gate, with the platform's storage error shape", async () => {
+    const slept: number[] = [];
+    const sim = createSimulator({
+      seed: 1,
+      objectStore: { minPartSize: 1 },
+      sleep: async (ms) => {
+        slept.push(ms);
       },
-      get: async () => null,
-      createMultipartUpload: async () => upload,
-      resumeMultipartUpload: () => upload,
-      extra: 42,
-    };
-    const cache = new WeakMap<object, unknown>();
-    const w = wrapBucket(bucket, "b", { faults: table, sleep }, cache);
-    expect(wrapBucket(bucket, "b", { faults: table, sleep }, cache)).toBe(w);
-    expect(w.extra).toBe(42);
-    control.faults.add({ operation: "object-store.put", error: {}, latencyMs: 30, times: 1 });
-    await expect(w.put("x")).rejects.toThrow("put: We encountered an internal error. Please try again. (10001)");
-    expect(calls).toEqual([]);
+    });
+    const bucket = sim.bucket("b");
+    sim.control.faults.add({ operation: "object-store.put", error: {}, latencyMs: 30, times: 1 });
+    await expect(bucket.put("x", "1")).rejects.toThrow(
+      "put: We encountered an internal error. Please try again. (10001)",
+    );
     expect(slept).toEqual([30]);
-    await expect(w.put("x")).resolves.toEqual({ key: "x" });
-    control.faults.add({ operation: "object-store.completeMultipartUpload", error: { code: 10048, message: "m" } });
-    const up = await w.createMultipartUpload();
-    await expect(up.uploadPart(1)).resolves.toEqual({ partNumber: 1, etag: "e" });
-    await expect(up.complete()).rejects.toThrow("completeMultipartUpload: m (10048)");
-    await expect(w.resumeMultipartUpload().complete()).rejects.toThrow(/\(10048\)/);
-    control.faults.add({ operation: "object-store.get", error: {}, bucket: "other" });
-    await expect(w.get()).resolves.toBeNull();
+    expect(await bucket.head("x")).toBeNull();
+    expect((await bucket.put("x", "1"))?.key).toBe("x");
+    sim.control.faults.add({ operation: "object-store.completeMultipartUpload", error: { code: 10048, message: "m" } });
+    const up = await bucket.createMultipartUpload("m");
+    const part = await up.uploadPart(1, "abc");
+    await expect(up.complete([part])).rejects.toThrow("completeMultipartUpload: m (10048)");
+    await expect(bucket.resumeMultipartUpload("m", up.uploadId).complete([part])).rejects.toThrow(/\(10048\)/);
+    const early = sim.bucket("other");
+    sim.control.faults.add({ operation: "object-store.get", error: {}, bucket: "other" });
+    expect(await (await bucket.get("x"))?.text()).toBe("1");
+    // A binding handed out before the rule was added takes it too.
+    await expect(early.get("x")).rejects.toThrow(/\(10001\)/);
   });
 });
 

@@ -6,11 +6,13 @@
  * Gaps / by design: customer-supplied encryption keys (`ssecKey`) are refused rather than modelled;
  * no per-call latency, no eventual consistency, no rate limits (the platform's are not specified).
  */
+
 import type { Headers as PlatformHeaders } from "@cloudflare/workers-types/index.ts";
 import type { HashAlgorithm } from "../core/hash.ts";
 import { hashChunks, parseSuppliedChecksum } from "./checksums.ts";
 import { evaluateConditional, parseConditional } from "./conditional.ts";
 import { badDigest, StoreError, storeError } from "./errors.ts";
+import { type GateHolder, passGate } from "./gate.ts";
 import { decodeCursor, encodeCursor, listPage } from "./listing.ts";
 import {
   customMetadataTooLarge,
@@ -105,12 +107,16 @@ export function parseStorageClass(
 
 export class StoreBucket {
   readonly #state: BucketState;
+  readonly #gates: GateHolder;
 
-  constructor(state: BucketState) {
+  constructor(state: BucketState, gates: GateHolder = { gate: undefined }) {
     this.#state = state;
+    this.#gates = gates;
   }
 
   async head(key: string): Promise<StoreObject | null> {
+    const wait = passGate(this.#gates, "head", this.#state.name);
+    if (wait) await wait;
     const k = keyArgument(key);
     checkKey("head", k);
     const record = this.#state.objects.get(k);
@@ -123,6 +129,8 @@ export class StoreBucket {
   ): Promise<StoreObjectBody | StoreObject | null>;
   get(key: string, options?: StoreGetOptions): Promise<StoreObjectBody | null>;
   async get(key: string, opts?: StoreGetOptions): Promise<StoreObjectBody | StoreObject | null> {
+    const wait = passGate(this.#gates, "get", this.#state.name);
+    if (wait) await wait;
     const o = options(opts, "get");
     noSsec(o);
     const cond = parseConditional(o.onlyIf);
@@ -145,6 +153,8 @@ export class StoreBucket {
   ): Promise<StoreObject | null>;
   put(key: string, value: PutValue, options?: StorePutOptions): Promise<StoreObject>;
   async put(key: string, value: PutValue, opts?: StorePutOptions): Promise<StoreObject | null> {
+    const wait = passGate(this.#gates, "put", this.#state.name);
+    if (wait) await wait;
     const state = this.#state;
     // 1. Argument checks (binding).
     const checked = checkValue(value, "put");
@@ -186,6 +196,8 @@ export class StoreBucket {
   }
 
   async delete(keys: string | string[]): Promise<void> {
+    const wait = passGate(this.#gates, "delete", this.#state.name);
+    if (wait) await wait;
     if (typeof keys === "string") {
       checkKey("delete", keys);
       this.#state.deleteObject(keys);
@@ -197,6 +209,8 @@ export class StoreBucket {
   }
 
   async list(opts?: StoreListOptions): Promise<StoreObjects> {
+    const wait = passGate(this.#gates, "list", this.#state.name);
+    if (wait) await wait;
     const state = this.#state;
     const o = options(opts, "list");
     const include = o.include === undefined ? [] : o.include;
@@ -236,6 +250,8 @@ export class StoreBucket {
   }
 
   async createMultipartUpload(key: string, opts?: StoreMultipartOptions): Promise<MultipartUploadHandle> {
+    const wait = passGate(this.#gates, "createMultipartUpload", this.#state.name);
+    if (wait) await wait;
     const state = this.#state;
     const o = options(opts, "createMultipartUpload");
     noSsec(o);
@@ -246,12 +262,12 @@ export class StoreBucket {
     if (customMetadataTooLarge(customMetadata)) throw storeError("createMultipartUpload", "metadataTooLarge");
     const storageClass = parseStorageClass("createMultipartUpload", o.storageClass, state.options.defaultStorageClass);
     const record = createUpload(state, k, httpMetadata, customMetadata, storageClass);
-    return new MultipartUploadHandle(state, k, record.uploadId);
+    return new MultipartUploadHandle(state, k, record.uploadId, this.#gates);
   }
 
   /** Synchronous, checks nothing (spec): the handle's calls find out. */
   resumeMultipartUpload(key: string, uploadId: string): MultipartUploadHandle {
-    return new MultipartUploadHandle(this.#state, keyArgument(key), String(uploadId));
+    return new MultipartUploadHandle(this.#state, keyArgument(key), String(uploadId), this.#gates);
   }
 }
 

@@ -10,6 +10,7 @@
 import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
 import { StoreBucket } from "./bucket.ts";
+import type { CallGate, GateHolder } from "./gate.ts";
 import { isObjectStoreSnapshot, type ObjectStoreSnapshot, restoreBucket, snapshotBucket } from "./snapshot.ts";
 import { type BucketOptions, BucketState, type ResolvedBucketOptions, resolveOptions } from "./state.ts";
 
@@ -24,6 +25,7 @@ export type {
 } from "./bucket.ts";
 export { StoreBucket } from "./bucket.ts";
 export { StoreError } from "./errors.ts";
+export type { CallGate, GatedOperation } from "./gate.ts";
 export type { HttpMetadata as StoreHTTPMetadata } from "./metadata.ts";
 export { StoreObject, StoreObjectBody } from "./object.ts";
 export type { ObjectStoreSnapshot } from "./snapshot.ts";
@@ -33,6 +35,8 @@ export { FixedLengthStream, withKnownLength } from "./values.ts";
 
 export interface ObjectStoreArea extends Snapshottable {
   bucket(name: string, options?: BucketOptions): StoreBucket;
+  /** Sets (or, with undefined, removes) the gate every storage call of every binding asks first. */
+  setGate(gate: CallGate | undefined): void;
   /** Names of the buckets made so far, in creation order. */
   bucketNames(): string[];
   snapshot(): ObjectStoreSnapshot;
@@ -43,13 +47,14 @@ export function createObjectStoreArea(core: SimCore, defaults: BucketOptions = {
   const random = core.random.fork("object-store");
   const states = new Map<string, BucketState>();
   const bindings = new Map<string, StoreBucket>();
+  const gates: GateHolder = { gate: undefined };
 
   function ensure(name: string, options?: BucketOptions): BucketState {
     let state = states.get(name);
     if (!state) {
       state = new BucketState(name, core, random, resolveOptions(options, base));
       states.set(name, state);
-      bindings.set(name, new StoreBucket(state));
+      bindings.set(name, new StoreBucket(state, gates));
     } else if (options) {
       state.options = resolveOptions(options, state.options);
     }
@@ -68,6 +73,9 @@ export function createObjectStoreArea(core: SimCore, defaults: BucketOptions = {
       return bindings.get(name)!;
     },
     bucketNames: () => [...states.keys()],
+    setGate(gate) {
+      gates.gate = gate;
+    },
     snapshot() {
       return { kind: "object-store", buckets: [...states.values()].map(snapshotBucket) };
     },

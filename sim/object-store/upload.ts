@@ -6,7 +6,9 @@
  * gives 10024 on uploadPart, complete and abort; an upload that was completed or aborted gives 10024
  * on uploadPart and complete, and abort stays a no-op (idempotent), as on the platform.
  */
+
 import { storeError } from "./errors.ts";
+import { type GateHolder, passGate } from "./gate.ts";
 import type { HttpMetadata, StorageClass } from "./metadata.ts";
 import {
   assembleParts,
@@ -51,9 +53,11 @@ export class MultipartUploadHandle {
   readonly key: string;
   readonly uploadId: string;
   readonly #state: BucketState;
+  readonly #gates: GateHolder;
 
-  constructor(state: BucketState, key: string, uploadId: string) {
+  constructor(state: BucketState, key: string, uploadId: string, gates: GateHolder = { gate: undefined }) {
     this.#state = state;
+    this.#gates = gates;
     this.key = key;
     this.uploadId = uploadId;
   }
@@ -64,6 +68,8 @@ export class MultipartUploadHandle {
   }
 
   async uploadPart(partNumber: number, value: PartValue): Promise<StoreUploadedPart> {
+    const wait = passGate(this.#gates, "uploadPart", this.#state.name);
+    if (wait) await wait;
     const n = checkPartNumber(partNumber);
     const checked = checkValue(value, "uploadPart");
     checkKey("uploadPart", this.key);
@@ -79,6 +85,8 @@ export class MultipartUploadHandle {
   }
 
   async abort(): Promise<void> {
+    const wait = passGate(this.#gates, "abortMultipartUpload", this.#state.name);
+    if (wait) await wait;
     checkKey("abortMultipartUpload", this.key);
     if (this.#active()) {
       this.#state.finishUpload(this.uploadId);
@@ -89,6 +97,8 @@ export class MultipartUploadHandle {
   }
 
   async complete(uploadedParts: StoreUploadedPart[]): Promise<StoreObject> {
+    const wait = passGate(this.#gates, "completeMultipartUpload", this.#state.name);
+    if (wait) await wait;
     const refs = checkUploadedParts(uploadedParts);
     checkKey("completeMultipartUpload", this.key);
     const state = this.#state;
