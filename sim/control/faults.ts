@@ -9,7 +9,7 @@
  * first error that fires wins.
  *
  * Gaps / by design: this module only decides; applying a decision (rejecting a bucket call with the
- * platform's storage error, answering an HTTP error, waiting) is done by the wrappers. Draws happen
+ * platform's storage error, answering an HTTP error, waiting) is done in apply.ts. Draws happen
  * only for rules with 0 < probability < 1, so adding a certain rule never shifts other draws.
  */
 import type { SeededRandom } from "../core/random.ts";
