@@ -6,16 +6,10 @@
  * Gaps / by design: the gate sees only the operation and the bucket's name, not the arguments.
  * resumeMultipartUpload is synchronous and takes no gate (the handle's calls do).
  */
-export type GatedOperation =
-  | "head"
-  | "get"
-  | "put"
-  | "delete"
-  | "list"
-  | "createMultipartUpload"
-  | "uploadPart"
-  | "completeMultipartUpload"
-  | "abortMultipartUpload";
+import type { StoreAction } from "./errors.ts";
+
+/** Every storage call of the binding is gated: the same names as the actions of its errors. */
+export type GatedOperation = StoreAction;
 
 /** Answers a promise to wait on (it rejects to fail the call), or undefined to let the call run. */
 export type CallGate = (operation: GatedOperation, bucket: string) => Promise<void> | undefined;
