@@ -1,9 +1,9 @@
 import https from "node:https";
-import Cloudflare from "cloudflare";
 import nock from "nock";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createSimulator, type Simulator } from "../sim/index.ts";
 import { bodyFromNock, interceptWithNock, PLATFORM_KT_HOST } from "./nock.ts";
+import { sdkWithKey } from "./sdk-client.test-support.ts";
 
 let sim: Simulator;
 let stop: (() => void) | undefined;
@@ -64,12 +64,7 @@ describe("interceptWithNock", () => {
 
   test("the cloudflare SDK (global fetch) is answered too", async () => {
     stop = interceptWithNock(sim);
-    const cf = new Cloudflare({
-      apiEmail: sim.credentials.auth_email,
-      apiKey: sim.credentials.auth_key,
-      apiToken: null, // not CLOUDFLARE_API_TOKEN from the environment
-      userServiceKey: null,
-    });
+    const cf = sdkWithKey(sim);
     const zone_id = sim.credentials.zone_id;
     const r = await cf.dns.records.create({ zone_id, type: "CNAME", name: "alias", content: "example.net", ttl: 1 });
     const ids: string[] = [];

@@ -2,6 +2,7 @@ import Cloudflare from "cloudflare";
 import { MockAgent, request, fetch as undiciFetch } from "undici";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { createSimulator, type Simulator } from "../sim/index.ts";
+import { sdkWithKey } from "./sdk-client.test-support.ts";
 import { installSimulatorDispatcher, PLATFORM_KT_HOST, simulatorDispatcher } from "./undici.ts";
 
 let sim: Simulator;
@@ -21,12 +22,7 @@ const keyHeaders = () => ({ "x-auth-email": sim.credentials.auth_email, "x-auth-
 describe("simulatorDispatcher", () => {
   test("the official cloudflare SDK at its default base URL creates, lists and deletes DNS records", async () => {
     uninstall = installSimulatorDispatcher(sim);
-    const cf = new Cloudflare({
-      apiEmail: sim.credentials.auth_email,
-      apiKey: sim.credentials.auth_key,
-      apiToken: null, // not CLOUDFLARE_API_TOKEN from the environment
-      userServiceKey: null,
-    });
+    const cf = sdkWithKey(sim);
     const zone_id = sim.credentials.zone_id;
     const a = await cf.dns.records.create({ zone_id, type: "A", name: "www", content: "192.0.2.10", ttl: 3600 });
     const b = await cf.dns.records.create({ zone_id, type: "TXT", name: "txt", content: "hello", ttl: 1 });

@@ -74,26 +74,19 @@ export function createDnsRecordsModule(
       params,
       handle: (req) => ({ result: present(model.get(zoneOf(req).id, req.params.record_id!)) }),
     },
-    {
-      method: "PATCH",
-      path: one,
-      params,
-      body: "json",
-      handle: (req) => {
-        const zone = zoneOf(req);
-        return { result: present(model.patch(zone.id, zone.name, req.params.record_id!, req.body)) };
-      },
-    },
-    {
-      method: "PUT",
-      path: one,
-      params,
-      body: "json",
-      handle: (req) => {
-        const zone = zoneOf(req);
-        return { result: present(model.put(zone.id, zone.name, req.params.record_id!, req.body)) };
-      },
-    },
+    ...(["PATCH", "PUT"] as const).map(
+      (method): ApiRoute => ({
+        method,
+        path: one,
+        params,
+        body: "json",
+        handle: (req) => {
+          const zone = zoneOf(req);
+          const write = method === "PATCH" ? model.patch : model.put;
+          return { result: present(write.call(model, zone.id, zone.name, req.params.record_id!, req.body)) };
+        },
+      }),
+    ),
     {
       method: "DELETE",
       path: one,
