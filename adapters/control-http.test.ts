@@ -1,6 +1,6 @@
 /**
- * The control surface over real HTTP: `edgeconf serve` forwards every request to sim.fetch, so the
- * `/__edgeconf` routes work on its server with any HTTP client.
+ * The control surface over real HTTP: `edgeconf serve` forwards `/__edgeconf` requests that carry its
+ * control token to the simulator, so the routes work on its server with any HTTP client.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type Served, startServe } from "../harness/serve/index.ts";
@@ -25,27 +25,32 @@ describe("/__edgeconf over HTTP", () => {
       body: JSON.stringify({ type: "A", name: "www", content: "192.0.2.3", ttl: 300 }),
     });
     expect(made.status).toBe(200);
-    const snapshot = await (await fetch(`${origin}/__edgeconf/snapshot`)).text();
-    expect((await fetch(`${origin}/__edgeconf/reset`, { method: "POST" })).status).toBe(200);
+    const control = (path: string, init: RequestInit = {}) =>
+      fetch(`${origin}/__edgeconf${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${served.info.control_token}` },
+      });
+    const snapshot = await (await control("/snapshot")).text();
+    expect((await control("/reset", { method: "POST" })).status).toBe(200);
     const count = async () =>
       ((await (await fetch(records, { headers: auth })).json()) as { result: unknown[] }).result.length;
     expect(await count()).toBe(0);
-    expect((await fetch(`${origin}/__edgeconf/snapshot`, { method: "PUT", body: snapshot })).status).toBe(200);
+    expect((await control("/snapshot", { method: "PUT", body: snapshot })).status).toBe(200);
     expect(await count()).toBe(1);
 
-    const clock = await fetch(`${origin}/__edgeconf/clock`, {
+    const clock = await control("/clock", {
       method: "POST",
       body: JSON.stringify({ advance: 1000 }),
     });
     expect(((await clock.json()) as { iso: string }).iso).toBe("2025-01-01T00:00:01.000Z");
 
-    await fetch(`${origin}/__edgeconf/faults`, {
+    await control("/faults", {
       method: "PUT",
       body: JSON.stringify([{ operation: "dns-records.list", error: { status: 503 }, times: 1 }]),
     });
     expect((await fetch(records, { headers: auth })).status).toBe(503);
     expect((await fetch(records, { headers: auth })).status).toBe(200);
-    const bad = await fetch(`${origin}/__edgeconf/faults`, { method: "POST", body: "{}" });
+    const bad = await control("/faults", { method: "POST", body: "{}" });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/"operation" must be a string/);
   });

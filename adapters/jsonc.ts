@@ -1,76 +1,37 @@
 /**
- * JSONC: JSON with `//` and `/* *\/` comments and trailing commas, as wrangler.json(c) allows.
- *
- * Gaps / by design: comments and trailing commas are removed outside strings, then JSON.parse does
- * the rest; errors name the line and column of the (comment-free, same-layout) text.
+ * JSONC as wrangler reads wrangler.json and wrangler.jsonc: Microsoft's `jsonc-parser` with comments
+ * and trailing commas allowed, after the UTF-8 byte order mark is stripped. A UTF-16 or UTF-32 byte
+ * order mark is refused, as wrangler does. Errors name the line and column of the first problem.
  */
+import { type ParseError, parse, printParseErrorCode } from "jsonc-parser";
 
 export class JsoncError extends Error {
   override readonly name = "JsoncError";
 }
 
-/** The text with comments blanked (newlines kept, so positions stay) and trailing commas removed. */
-export function stripJsonc(text: string): string {
-  let out = "";
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '"') {
-      const start = i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-      i++;
-      out += text.slice(start, i);
-    } else if (c === "/" && text[i + 1] === "/") {
-      while (i < text.length && text[i] !== "\n") {
-        out += " ";
-        i++;
-      }
-    } else if (c === "/" && text[i + 1] === "*") {
-      const end = text.indexOf("*/", i + 2);
-      const stop = end < 0 ? text.length : end + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, " ");
-      i = stop;
-    } else {
-      out += c;
-      i++;
-    }
+/** The text without a leading UTF-8 byte order mark; a UTF-16/32 one (decoded as text) is an error. */
+export function stripBom(text: string): string {
+  if (text.startsWith("\uFEFF")) return text.slice(1);
+  // Read as UTF-8, a UTF-16 BOM is U+FFFE (LE) or two U+FFFD (BE, or the start of a UTF-32 one).
+  if (text.startsWith("\uFFFE") || text.startsWith("\uFFFD\uFFFD") || text.startsWith("\0\0\uFEFF")) {
+    throw new JsoncError("the file is not UTF-8 (it starts with a UTF-16 or UTF-32 byte order mark): save it as UTF-8");
   }
-  // A comma followed (across blanks) by } or ] outside strings: rewrite it as a space.
-  let result = "";
-  for (let j = 0; j < out.length; j++) {
-    const c = out[j]!;
-    if (c === '"') {
-      const start = j++;
-      while (j < out.length && out[j] !== '"') j += out[j] === "\\" ? 2 : 1;
-      result += out.slice(start, j + 1);
-      continue;
-    }
-    if (c === ",") {
-      let k = j + 1;
-      while (k < out.length && /\s/.test(out[k]!)) k++;
-      if (out[k] === "}" || out[k] === "]") {
-        result += " ";
-        continue;
-      }
-    }
-    result += c;
-  }
-  return result;
+  return text;
+}
+
+function position(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split("\n").length, column: offset - before.lastIndexOf("\n") };
 }
 
 export function parseJsonc(text: string): unknown {
-  const clean = stripJsonc(text);
-  try {
-    return JSON.parse(clean);
-  } catch (e) {
-    const message = (e as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    if (pos) {
-      const before = clean.slice(0, Number(pos[1]));
-      const line = before.split("\n").length;
-      const col = before.length - before.lastIndexOf("\n");
-      throw new JsoncError(`JSON line ${line}, column ${col}: ${message}`);
-    }
-    throw new JsoncError(`JSON: ${message}`);
+  const source = stripBom(text);
+  const errors: ParseError[] = [];
+  const data = parse(source, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const { line, column } = position(source, first.offset);
+    throw new JsoncError(`JSON line ${line}, column ${column}: ${printParseErrorCode(first.error)}`);
   }
+  return data;
 }

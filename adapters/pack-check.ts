@@ -1,18 +1,23 @@
 /**
  * Packaging check: builds and packs edgeconf like `npm publish` would, installs the tarball into a
- * fresh temporary project (from the local npm cache), then imports every export from plain
- * JavaScript (.mjs) and type-checks a TypeScript consumer against the shipped declarations.
+ * fresh temporary project (from the local npm cache), imports every export from plain JavaScript
+ * (.mjs), type-checks TypeScript consumers against the shipped declarations (lib ES2022 with Node
+ * types; a Workers-only project with @cloudflare/workers-types and neither DOM nor Node types), then
+ * runs every command of the installed CLI from that project (pack-check-cli.ts).
  *
- *   npx tsx adapters/pack-check.ts        (about 40 s; prints "N passed, N failed")
+ *   npx tsx adapters/pack-check.ts        (about 2 min; prints "N passed, N failed")
  *
  * The consumer project installs what a user of each export has: `nock` (optional peer of
- * edgeconf/nock) and `@types/node`; `@cloudflare/workers-types`, which the bucket types refer to, comes as a dependency of edgeconf.
+ * edgeconf/nock) and `@types/node`; `@cloudflare/workers-types`, which the bucket types refer to, is a
+ * peer dependency of edgeconf, which npm installs with it. miniflare and cloudflare (optional peers)
+ * are left out, as a user who does not use them would.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { cliChecks } from "./pack-check-cli.ts";
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), "..");
 const pkg = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
@@ -93,18 +98,40 @@ binding = "FILES"
 bucket_name = "files-bucket"
 `;
 
-const TSCONFIG = {
-  compilerOptions: {
-    target: "ES2022",
-    module: "NodeNext",
-    moduleResolution: "NodeNext",
-    strict: true,
-    noEmit: true,
-    skipLibCheck: false,
-    types: ["node"],
-    lib: ["ES2023", "DOM", "DOM.Iterable"],
+/** A Worker's own code: the simulator as a test double in a project typed for Workers only. */
+const CONSUMER_WORKERS_TS = `
+import { createSimulator, type Simulator } from "edgeconf";
+
+const sim: Simulator = createSimulator({ seed: 1 });
+export default {
+  async fetch(request: Request): Promise<Response> {
+    const bucket = sim.bucket("b");
+    const put = await bucket.put(new URL(request.url).pathname, await request.text());
+    const res: Response = await sim.fetch("https://api.cloudflare.com/client/v4/zones/x/dns_records");
+    return new Response(JSON.stringify({ etag: put?.etag, status: res.status }));
   },
+} satisfies ExportedHandler;
+`;
+
+const COMPILER_OPTIONS = {
+  target: "ES2022",
+  module: "NodeNext",
+  moduleResolution: "NodeNext",
+  strict: true,
+  noEmit: true,
+  skipLibCheck: false,
+};
+
+/** lib ES2022 and Node types, no DOM. */
+const TSCONFIG = {
+  compilerOptions: { ...COMPILER_OPTIONS, types: ["node"], lib: ["ES2022"] },
   files: ["consumer.ts"],
+};
+
+/** A Workers-only project: the platform's types, neither DOM nor Node. */
+const TSCONFIG_WORKERS = {
+  compilerOptions: { ...COMPILER_OPTIONS, types: ["@cloudflare/workers-types"], lib: ["ES2022"] },
+  files: ["consumer-workers.ts"],
 };
 
 function run(cmd: string, args: string[], cwd: string): string {
@@ -113,10 +140,10 @@ function run(cmd: string, args: string[], cwd: string): string {
 
 interface Check {
   name: string;
-  run(): void;
+  run(): void | Promise<void>;
 }
 
-export function packCheck(): { passed: number; failed: number } {
+export async function packCheck(): Promise<{ passed: number; failed: number }> {
   const tmp = mkdtempSync(join(tmpdir(), "edgeconf-pack-"));
   const proj = join(tmp, "consumer");
   let passed = 0;
@@ -135,7 +162,9 @@ export function packCheck(): { passed: number; failed: number } {
         writeFileSync(join(proj, "consumer.mjs"), CONSUMER_MJS);
         writeFileSync(join(proj, "consumer.ts"), CONSUMER_TS);
         writeFileSync(join(proj, "wrangler.toml"), WRANGLER_TOML);
+        writeFileSync(join(proj, "consumer-workers.ts"), CONSUMER_WORKERS_TS);
         writeFileSync(join(proj, "tsconfig.json"), JSON.stringify(TSCONFIG, null, 2));
+        writeFileSync(join(proj, "tsconfig.workers.json"), JSON.stringify(TSCONFIG_WORKERS, null, 2));
         const deps = [tarball, `nock@${pkg.devDependencies.nock}`, `@types/node@${pkg.devDependencies["@types/node"]}`];
         const flags = ["--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock"];
         try {
@@ -162,15 +191,38 @@ export function packCheck(): { passed: number; failed: number } {
       },
     },
     {
-      name: "a TypeScript consumer type-checks against the shipped declarations (skipLibCheck off)",
+      name: "a TypeScript consumer type-checks with lib ES2022 and Node types, no DOM (skipLibCheck off)",
       run: () => run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], proj),
     },
+    {
+      name: "a Workers-only project type-checks (@cloudflare/workers-types, no DOM, no Node types)",
+      run: () =>
+        run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.workers.json"], proj),
+    },
+    {
+      name: "the same Workers-only project with @cloudflare/workers-types v4 (the peer range: ^4.20240909.0 || ^5)",
+      run: () => {
+        const flags = ["--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock"];
+        const v4 = "@cloudflare/workers-types@^4.20240909.0";
+        try {
+          run("npm", ["install", "--offline", ...flags, v4], proj);
+        } catch {
+          run("npm", ["install", "--prefer-offline", ...flags, v4], proj);
+        }
+        const installed = JSON.parse(
+          readFileSync(join(proj, "node_modules/@cloudflare/workers-types/package.json"), "utf8"),
+        ) as { version: string };
+        if (!installed.version.startsWith("4.")) throw new Error(`installed ${installed.version}, not v4`);
+        run(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.workers.json"], proj);
+      },
+    },
+    ...cliChecks(proj, pkg.version),
   ];
   try {
     for (const check of checks) {
       const started = performance.now();
       try {
-        check.run();
+        await check.run();
         passed++;
         process.stdout.write(`ok   ${check.name} (${Math.round(performance.now() - started)} ms)\n`);
       } catch (e) {
@@ -189,5 +241,5 @@ export function packCheck(): { passed: number; failed: number } {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  process.exitCode = packCheck().failed === 0 ? 0 : 1;
+  process.exitCode = (await packCheck()).failed === 0 ? 0 : 1;
 }

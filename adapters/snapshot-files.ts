@@ -8,14 +8,17 @@
  *
  * The directory form keeps every byte array (object bodies, parts) as its own raw file named by its
  * SHA-256, so bodies can be inspected or diffed with ordinary tools and equal bodies are stored once.
- * Loading checks every blob against its name. Writes go to a temporary file renamed into place.
+ * Loading checks every blob against its name; snapshot.json is parsed as JSON (it may be re-formatted,
+ * e.g. pretty-printed for a diff). Writes go to a temporary file of a unique name, renamed into place,
+ * so two saves to one path at once leave one of them whole, never a mix. The whole state is checked
+ * before anything is restored (sim/control), so a bad file changes nothing.
  *
  * Gaps / by design: the pure encoding lives in sim/control (codec.ts); this module only does I/O.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import * as nodeFs from "node:fs";
 import { join } from "node:path";
-import type { Simulator } from "../sim/index.ts";
+import { decodeState, type Simulator } from "../sim/index.ts";
 
 /** The part of node:fs these functions use (node:fs and memfs volumes both have it). */
 export interface SnapshotFs {
@@ -24,6 +27,8 @@ export interface SnapshotFs {
     writeFile(path: string, data: Uint8Array | string): Promise<void>;
     mkdir(path: string, options: { recursive: true }): Promise<unknown>;
     rename(from: string, to: string): Promise<void>;
+    /** Used to remove a temporary file after a failed write, when present. */
+    unlink?(path: string): Promise<void>;
   };
 }
 
@@ -42,10 +47,18 @@ function fsOf(options: SnapshotFileOptions): SnapshotFs {
 }
 
 async function writeAtomic(fs: SnapshotFs, path: string, data: Uint8Array | string): Promise<void> {
-  const tmp = `${path}.tmp-edgeconf`;
-  await fs.promises.writeFile(tmp, data);
-  await fs.promises.rename(tmp, path);
+  // A name of its own per write: concurrent saves never write into one another's temporary file.
+  const tmp = `${path}.tmp-edgeconf-${process.pid}-${randomUUID()}`;
+  try {
+    await fs.promises.writeFile(tmp, data);
+    await fs.promises.rename(tmp, path);
+  } catch (e) {
+    await fs.promises.unlink?.(tmp).catch(() => {});
+    throw e;
+  }
 }
+
+const BLOB_NAME = /^[0-9a-f]{64}$/;
 
 async function readText(fs: SnapshotFs, path: string): Promise<string> {
   const data = await fs.promises.readFile(path);
@@ -102,8 +115,15 @@ export async function loadSnapshotDir(
 ): Promise<void> {
   const fs = fsOf(options);
   const text = await readText(fs, join(dir, SNAPSHOT_FILE));
+  // The blobs it names, found by decoding the JSON (never by matching its text: it may be re-formatted).
   const refs = new Set<string>();
-  for (const m of text.matchAll(/\{"\$blob":"([0-9a-f]{64})"\}/g)) refs.add(m[1]!);
+  decodeState(text, {
+    resolveBlob: (ref, path) => {
+      if (!BLOB_NAME.test(ref)) throw new Error(`${path}: blob reference ${JSON.stringify(ref)} is not a SHA-256 name`);
+      refs.add(ref);
+      return new Uint8Array(0);
+    },
+  });
   const blobs = new Map<string, Uint8Array>();
   for (const hash of refs) {
     const data = await fs.promises.readFile(join(dir, BLOB_DIR, hash));

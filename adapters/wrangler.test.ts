@@ -4,7 +4,10 @@ import { createSimulator } from "../sim/index.ts";
 import { envFromWranglerConfig, isValidBindingName, WranglerConfigError } from "./wrangler.ts";
 
 function volume(files: Record<string, string>) {
-  return createFsFromVolume(Volume.fromJSON(files)) as unknown as { readFileSync(p: string, e: "utf8"): string };
+  return createFsFromVolume(Volume.fromJSON(files)) as unknown as {
+    readFileSync(p: string, e: "utf8"): string;
+    existsSync(p: string): boolean;
+  };
 }
 
 /** Records the options each bucket was made with, to check what the config passes on. */
@@ -71,10 +74,11 @@ bucket_name = "logs-bucket"
     expect(Object.keys(envFromWranglerConfig("/w/wrangler.json", sim, { fs }))).toEqual(["B"]);
     expect(sim.made.bbb).toEqual({});
     expect(Object.keys(envFromWranglerConfig("/w/wrangler.jsonc", sim, { fs }))).toEqual(["TOP"]);
-    const staging = envFromWranglerConfig("/w/wrangler.jsonc", sim, { fs, env: "staging" });
+    const staging = envFromWranglerConfig("/w/wrangler.jsonc", sim, { fs, environment: "staging" });
     expect(Object.keys(staging)).toEqual(["STAGE"]);
     expect(sim.made["stage-bucket"]).toEqual({ compatibilityDate: "2024-01-01" });
-    expect(() => envFromWranglerConfig("/w/wrangler.jsonc", sim, { fs, env: "prod" })).toThrow(
+    expect(Object.keys(envFromWranglerConfig("/w/wrangler.jsonc", sim, { fs, env: "staging" }))).toEqual(["STAGE"]);
+    expect(() => envFromWranglerConfig("/w/wrangler.jsonc", sim, { fs, environment: "prod" })).toThrow(
       /no \[env\.prod\] section \(environments: staging\)/,
     );
   });
@@ -111,6 +115,48 @@ bucket_name = "logs-bucket"
       /missing\.toml: cannot read/,
     );
     expect(() => envFromWranglerConfig("/w/wrangler.yaml", recordingSim())).toThrow(WranglerConfigError);
+  });
+
+  test("a file URL, or no path: the nearest wrangler.json, .jsonc, .toml at or above the directory", () => {
+    const fs = volume({
+      "/p/wrangler.toml": '[[r2_buckets]]\nbinding = "TOML"\nbucket_name = "toml-bucket"',
+      "/p/wrangler.jsonc": '{ "r2_buckets": [{ "binding": "JSONC", "bucket_name": "jsonc-bucket" }] }',
+      "/p/app/src/.keep": "",
+      "/q/wrangler.toml": '\uFEFF[[r2_buckets]]\nbinding = "Q"\nbucket_name = "q-bucket"',
+    });
+    const sim = recordingSim();
+    expect(Object.keys(envFromWranglerConfig(sim, { fs, cwd: "/p/app/src" }))).toEqual(["JSONC"]);
+    expect(Object.keys(envFromWranglerConfig(undefined, sim, { fs, cwd: "/q" }))).toEqual(["Q"]);
+    expect(Object.keys(envFromWranglerConfig(new URL("file:///q/wrangler.toml"), sim, { fs }))).toEqual(["Q"]);
+    expect(() => envFromWranglerConfig(sim, { fs, cwd: "/elsewhere" })).toThrow(
+      /no wrangler\.json, wrangler\.jsonc, wrangler\.toml in \/elsewhere or above/,
+    );
+  });
+
+  test("bindings the simulator does not model are named in a warning, not dropped silently", () => {
+    const fs = volume({
+      "/w/wrangler.toml": `
+kv_namespaces = [{ binding = "CACHE", id = "x" }]
+[[d1_databases]]
+binding = "DB"
+database_name = "d"
+database_id = "i"
+[durable_objects]
+bindings = [{ name = "ROOM", class_name = "Room" }]
+[ai]
+binding = "AI"
+[[r2_buckets]]
+binding = "FILES"
+bucket_name = "files"
+`,
+    });
+    const warnings: string[] = [];
+    const env = envFromWranglerConfig("/w/wrangler.toml", recordingSim(), { fs, onWarning: (m) => warnings.push(m) });
+    expect(Object.keys(env)).toEqual(["FILES"]);
+    expect(warnings).toEqual([
+      "edgeconf/wrangler: /w/wrangler.toml: kv_namespaces (CACHE), d1_databases (DB), durable_objects (ROOM), ai (AI): " +
+        "not modelled by the simulator, left out of env; add your own stand-ins to the env if the code under test uses them",
+    ]);
   });
 
   test("binding names are JavaScript identifiers", () => {

@@ -5,18 +5,24 @@
  *   const env = envFromWranglerConfig("wrangler.toml", sim);
  *   await worker.fetch(new Request("https://w.test/k"), env); // env.MY_BUCKET is sim.bucket("my-bucket")
  *
- * Reads `wrangler.toml`, `wrangler.json` or `wrangler.jsonc` (comments and trailing commas allowed
- * in both JSON forms, as wrangler does). Every `r2_buckets` entry becomes `env[binding] =
- * sim.bucket(bucket_name, {compatibilityDate, compatibilityFlags})` with the configuration's
- * compatibility date and flags; `vars` become plain values. `[env.<name>]` sections are chosen with
- * `{ env: "<name>" }`: as in wrangler, the compatibility date and flags are inherited from the top
- * level, bindings (`r2_buckets`, `vars`) are not.
+ * Reads `wrangler.toml`, `wrangler.json` or `wrangler.jsonc` with the parsers wrangler uses
+ * (smol-toml; jsonc-parser with comments and trailing commas; a UTF-8 byte order mark stripped). The
+ * path is a string or a file URL; without one, the nearest `wrangler.json`, `wrangler.jsonc` or
+ * `wrangler.toml` (in that order, as wrangler looks) in the current directory or above is read.
+ * Every `r2_buckets` entry becomes `env[binding] = sim.bucket(bucket_name, {compatibilityDate,
+ * compatibilityFlags})` with the configuration's compatibility date and flags; `vars` become plain
+ * values. `[env.<name>]` sections are chosen with `{ environment: "<name>" }`, the option's name in
+ * wrangler's `getPlatformProxy`: as in wrangler, the compatibility date and flags are inherited from
+ * the top level, bindings (`r2_buckets`, `vars`) are not.
  *
- * Gaps / by design: other binding kinds (KV, D1, queues, services...) are ignored. A binding that is
- * not a valid JavaScript identifier, a missing or invalid `bucket_name`, or a binding name used
- * twice is an error naming the entry (its index and binding).
+ * Gaps / by design: other binding kinds (KV, D1, queues, services...) are not modelled: they are left
+ * out of the env with a warning naming them (`onWarning`, default console.warn), never silently. A
+ * binding that is not a valid JavaScript identifier, a missing or invalid `bucket_name`, or a binding
+ * name used twice is an error naming the entry (its index and binding).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { BucketOptions, Simulator } from "../sim/index.ts";
 import { parseJsonc } from "./jsonc.ts";
 import { parseToml } from "./toml.ts";
@@ -45,13 +51,48 @@ export interface WranglerConfig {
 export type WranglerFormat = "toml" | "json" | "jsonc";
 
 export interface EnvFromWranglerOptions {
-  /** The `[env.<name>]` section to use (default: the top level). */
+  /** The `[env.<name>]` section to use (default: the top level), as getPlatformProxy names it. */
+  environment?: string;
+  /** @deprecated the same as `environment`. */
   env?: string;
   /** Bucket options added to every binding (e.g. `minPartSize` for fast multipart tests). */
   bucketOptions?: BucketOptions;
   /** Where to read the file (default node:fs); a memfs volume works. */
-  fs?: { readFileSync(path: string, encoding: "utf8"): string | Buffer };
+  fs?: {
+    readFileSync(path: string, encoding: "utf8"): string | { toString(encoding?: string): string };
+    existsSync?(path: string): boolean;
+  };
+  /** Where the search for a configuration starts when no path is given (default: the current directory). */
+  cwd?: string;
+  /** Told about bindings the simulator does not model (default: console.warn). */
+  onWarning?: (message: string) => void;
 }
+
+/** The configuration files wrangler looks for in a directory, in its order. */
+export const WRANGLER_CONFIG_FILES = ["wrangler.json", "wrangler.jsonc", "wrangler.toml"] as const;
+
+/** Binding kinds of a wrangler configuration the simulator does not model (it models r2_buckets and vars). */
+export const UNMODELLED_BINDINGS = [
+  "kv_namespaces",
+  "d1_databases",
+  "durable_objects",
+  "queues",
+  "services",
+  "analytics_engine_datasets",
+  "vectorize",
+  "hyperdrive",
+  "ai",
+  "browser",
+  "images",
+  "workflows",
+  "send_email",
+  "dispatch_namespaces",
+  "mtls_certificates",
+  "pipelines",
+  "secrets_store_secrets",
+  "version_metadata",
+  "assets",
+] as const;
 
 /** What a Worker sees: bucket bindings and vars under their names. */
 export type WranglerEnv = Record<string, unknown>;
@@ -126,6 +167,27 @@ export function selectEnvironment(config: WranglerConfig, envName: string | unde
   return { section: merged, where: `env.${envName}.` };
 }
 
+/** The binding names under one unmodelled kind (entries' `binding` or `name`, however nested). */
+function bindingNames(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(bindingNames);
+  if (value === null || typeof value !== "object") return [];
+  const v = value as Record<string, unknown>;
+  const own = typeof v.binding === "string" ? [v.binding] : typeof v.name === "string" ? [v.name] : [];
+  return [...own, ...bindingNames(v.bindings), ...bindingNames(v.producers)];
+}
+
+/** What the simulator leaves out of a section's env: "kv_namespaces (CACHE), ai (AI)". */
+export function unmodelledBindings(section: WranglerConfig): string[] {
+  const out: string[] = [];
+  for (const kind of UNMODELLED_BINDINGS) {
+    const value = section[kind];
+    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
+    const names = bindingNames(value);
+    out.push(names.length > 0 ? `${kind} (${names.join(", ")})` : kind);
+  }
+  return out;
+}
+
 /** Builds the env of a parsed configuration. */
 export function envFromWranglerObject(
   config: WranglerConfig,
@@ -133,7 +195,14 @@ export function envFromWranglerObject(
   options: EnvFromWranglerOptions = {},
   source = "wrangler configuration",
 ): WranglerEnv {
-  const { section, where } = selectEnvironment(config, options.env, source);
+  const { section, where } = selectEnvironment(config, options.environment ?? options.env, source);
+  const unmodelled = unmodelledBindings(section);
+  if (unmodelled.length > 0) {
+    (options.onWarning ?? ((m: string) => console.warn(m)))(
+      `edgeconf/wrangler: ${source}: ${where}${unmodelled.join(", ")}: not modelled by the simulator, left out of ` +
+        "env; add your own stand-ins to the env if the code under test uses them",
+    );
+  }
   const date = section.compatibility_date;
   if (date !== undefined && (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date))) {
     throw new WranglerConfigError(`${source}: ${where}compatibility_date must be a "YYYY-MM-DD" string`);
@@ -185,20 +254,79 @@ export function envFromWranglerObject(
 }
 
 /**
+ * The nearest wrangler configuration at or above `from`: wrangler.json, wrangler.jsonc, then
+ * wrangler.toml in each directory (wrangler's order), or undefined.
+ */
+export function findWranglerConfig(
+  from: string = process.cwd(),
+  exists: (file: string) => boolean = existsSync,
+): string | undefined {
+  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
+    for (const name of WRANGLER_CONFIG_FILES) {
+      const file = path.join(dir, name);
+      if (exists(file)) return file;
+    }
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+type SimLike = Pick<Simulator, "bucket">;
+
+function isSim(value: unknown): value is SimLike {
+  return typeof value === "object" && value !== null && !(value instanceof URL) && "bucket" in value;
+}
+
+/**
  * Reads a wrangler configuration file and returns the Worker env it describes, with every
- * `r2_buckets` binding backed by `sim.bucket(bucket_name)`.
+ * `r2_buckets` binding backed by `sim.bucket(bucket_name)`. Without a path (or with `undefined`),
+ * the nearest wrangler.json / wrangler.jsonc / wrangler.toml at or above the current directory.
  */
 export function envFromWranglerConfig<Env extends object = WranglerEnv>(
-  path: string,
-  sim: Pick<Simulator, "bucket">,
-  options: EnvFromWranglerOptions = {},
+  sim: SimLike,
+  options?: EnvFromWranglerOptions,
+): Env;
+export function envFromWranglerConfig<Env extends object = WranglerEnv>(
+  path: string | URL | undefined,
+  sim: SimLike,
+  options?: EnvFromWranglerOptions,
+): Env;
+export function envFromWranglerConfig<Env extends object = WranglerEnv>(
+  first: string | URL | undefined | SimLike,
+  second?: SimLike | EnvFromWranglerOptions,
+  third: EnvFromWranglerOptions = {},
 ): Env {
-  const format = formatOf(path);
+  const [given, sim, options] = isSim(first)
+    ? [undefined, first, (second as EnvFromWranglerOptions | undefined) ?? {}]
+    : [first, second as SimLike, third];
+  const fs = options.fs ?? { readFileSync, existsSync };
+  let file: string;
+  if (given === undefined) {
+    const exists =
+      fs.existsSync?.bind(fs) ??
+      ((f: string) => {
+        try {
+          fs.readFileSync(f, "utf8");
+          return true;
+        } catch {
+          return false;
+        }
+      });
+    const found = findWranglerConfig(options.cwd ?? process.cwd(), exists);
+    if (!found) {
+      throw new WranglerConfigError(
+        `no ${WRANGLER_CONFIG_FILES.join(", ")} in ${path.resolve(options.cwd ?? process.cwd())} or above: pass the path`,
+      );
+    }
+    file = found;
+  } else {
+    file = given instanceof URL || given.startsWith("file:") ? fileURLToPath(given) : given;
+  }
+  const format = formatOf(file);
   let text: string;
   try {
-    text = String((options.fs ?? { readFileSync }).readFileSync(path, "utf8"));
+    text = String(fs.readFileSync(file, "utf8"));
   } catch (e) {
-    throw new WranglerConfigError(`${path}: cannot read the configuration: ${(e as Error).message}`);
+    throw new WranglerConfigError(`${file}: cannot read the configuration: ${(e as Error).message}`);
   }
-  return envFromWranglerObject(parseWranglerConfig(text, format, path), sim, options, path) as Env;
+  return envFromWranglerObject(parseWranglerConfig(text, format, file), sim, options, file) as Env;
 }

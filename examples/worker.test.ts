@@ -4,7 +4,7 @@ import { createSimulator } from "../sim/index.ts";
 import worker, { type Env } from "./worker.ts";
 
 const sim = createSimulator({ seed: 1 });
-const env = envFromWranglerConfig<Env>(new URL("./wrangler.toml", import.meta.url).pathname, sim);
+const env = envFromWranglerConfig<Env>(new URL("./wrangler.toml", import.meta.url), sim);
 
 beforeEach(() => sim.control.reset());
 

@@ -170,6 +170,13 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     const prop = byTitle(report, "integers stay below 50");
     expect(prop?.property).toMatchObject({ seed: 7, counterexample: "[50]" });
     expect(prop?.replay).toMatch(/^npx edgeconf replay .*replays\/integers-stay-below-50-[0-9a-f]{8}\.json$/);
+    // The failing assertion, not only fast-check's summary, in every format.
+    const assertion = "Failing assertion: AssertionError: the integer: expected 50 to be less than 50";
+    expect(prop?.error?.split("\n")[0]).toBe(`Error: ${assertion}`);
+    for (const f of ["junit.xml", "report.md", "report.html"]) {
+      expect(readFileSync(path.join(out, "latest", f), "utf8"), f).toContain(assertion);
+    }
+    expect(r.stdout).toContain(assertion);
     expect(readFileSync(path.join(out, "latest", "junit.xml"), "utf8")).toContain(
       '<property name="clause" value="D.fixture.small"/>',
     );
@@ -196,6 +203,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     expect(still.code, still.stderr).toBe(1);
     expect(still.stdout).toContain("STILL FAILS");
     expect(still.stdout).toContain("Counterexample: [50]");
+    expect(still.stdout).toContain("Failing assertion: AssertionError: the integer: expected 50 to be less than 50");
     expect(now.code, now.stderr).toBe(0);
     expect(now.stdout).toContain("PASSES NOW");
   }, 180_000);

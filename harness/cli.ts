@@ -3,12 +3,16 @@
  * Each command lives in harness/commands/<name>.ts and exports `run(argv): Promise<number>` (the exit code).
  * Exit codes: 0 all as expected, 1 unexpected results, 2 usage error or unreachable target.
  */
+import { readFileSync } from "node:fs";
+
 const COMMANDS = {
   run: "run every suite against a target and write a conformance report",
   serve: "serve the simulator over HTTP (areas A, B) and HTTPS with mTLS (area C)",
   fuzz: "fuzz a target's validation with generated valid and invalid input",
   replay: "send a saved counterexample again and say whether it still fails",
   report: "merge shard reports, update expectations",
+  bridge: "write the bridge Worker that runs area D against a deployed R2 binding (bridge init DIR)",
+  diff: "run random operation sequences on two targets and shrink the first divergence",
 } as const;
 
 type CommandName = keyof typeof COMMANDS;
@@ -22,13 +26,29 @@ ${Object.entries(COMMANDS)
   .map(([n, d]) => `  ${n.padEnd(8)} ${d}`)
   .join("\n")}
 
-Run \`edgeconf <command> --help\` for the options of a command.
+Run \`edgeconf <command> --help\` for the options of a command; \`edgeconf --version\` prints the version.
 `;
+
+/** The version of the installed package (its package.json). */
+export function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version?: string };
+    return pkg.version ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === "--help" || name === "-h" || name === "help") {
     process.stdout.write(HELP);
+    return 0;
+  }
+  // `--version` anywhere before `--` (edgeconf --version, edgeconf run --version, ...).
+  const ownArgs = argv.includes("--") ? argv.slice(0, argv.indexOf("--")) : argv;
+  if (ownArgs.includes("--version") || name === "-v" || name === "version") {
+    process.stdout.write(`edgeconf ${version()}\n`);
     return 0;
   }
   if (!(name in COMMANDS)) {

@@ -1,11 +1,15 @@
 /**
  * Expectations (baselines): known deviations of a target, each with a reason.
  *
- * A file `fixtures/expectations/<target>.json` (or EDGECONF_EXPECTATIONS) lists tests expected to
- * fail on that target. `clauseTest` consults it: an expected failure passes as "expected-fail"
- * (recorded in task.meta.expectation), and an expected failure that passes fails as "unexpected-pass".
+ * Where a run finds them (first that applies):
+ *   1. `--expectations FILE` (EDGECONF_EXPECTATIONS): that file, which must exist;
+ *   2. the user's project: `edgeconf/expectations/<target>.json` below the current directory;
+ *   3. the baseline edgeconf ships for well-known targets: `fixtures/expectations/<target>.json` of the
+ *      package (read only: `--update-expectations` writes to 1 or 2, never into the package).
+ * `clauseTest` consults them: an expected failure passes as "expected-fail" (recorded in
+ * task.meta.expectation), and an expected failure that passes fails as "unexpected-pass".
  *
- * Keys are `<file relative to the project root>::<describe > ... > test title>` (the title with its
+ * Keys are `<file relative to the package root>::<describe > ... > test title>` (the title with its
  * clause ids, as `clauseTest` names it). Format:
  *
  *   { "target": "miniflare", "expectations": [ { "test": "<key>", "reason": "<why it fails>" } ] }
@@ -28,10 +32,39 @@ export interface ExpectationsFile {
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
 
-export function expectationsPath(target: string, env: NodeJS.ProcessEnv = process.env): string {
-  return env.EDGECONF_EXPECTATIONS
-    ? path.resolve(env.EDGECONF_EXPECTATIONS)
-    : path.join(PROJECT_ROOT, "fixtures", "expectations", `${target}.json`);
+/** The folder of the user's expectations, relative to their project (the current directory). */
+export const PROJECT_EXPECTATIONS_DIR = path.join("edgeconf", "expectations");
+
+/** The user's expectations file of a target: `<cwd>/edgeconf/expectations/<target>.json`. */
+export function projectExpectationsPath(target: string, cwd: string = process.cwd()): string {
+  return path.resolve(cwd, PROJECT_EXPECTATIONS_DIR, `${target}.json`);
+}
+
+/** The baseline the package ships for a target (read only). */
+export function shippedExpectationsPath(target: string): string {
+  return path.join(PROJECT_ROOT, "fixtures", "expectations", `${target}.json`);
+}
+
+/** Whether a file is one of the package's shipped baselines (never written by the CLI). */
+export function isShippedExpectations(file: string): boolean {
+  const rel = path.relative(path.join(PROJECT_ROOT, "fixtures", "expectations"), path.resolve(file));
+  return rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel);
+}
+
+/**
+ * The expectations file a run of `target` uses: EDGECONF_EXPECTATIONS, else the project's file, else
+ * the shipped baseline when there is one, else the project's (absent) file.
+ */
+export function expectationsPath(
+  target: string,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): string {
+  if (env.EDGECONF_EXPECTATIONS) return path.resolve(cwd, env.EDGECONF_EXPECTATIONS);
+  const own = projectExpectationsPath(target, cwd);
+  if (existsSync(own)) return own;
+  const shipped = shippedExpectationsPath(target);
+  return existsSync(shipped) ? shipped : own;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
   rawOfResponse,
   requestOfRaw,
 } from "./http/index.ts";
-import { createKtArea, type KtArea } from "./key-transparency/index.ts";
+import { createKtArea, type KtArea, type KtAreaOptions } from "./key-transparency/index.ts";
 import { type BucketOptions, createObjectStoreArea, type ObjectStoreArea } from "./object-store/index.ts";
 
 export type {
@@ -50,7 +50,17 @@ export {
 export type { Credentials } from "./core/context.ts";
 export type { RawHeaders, RawRequest, RawResponse } from "./http/raw.ts";
 export { headersFromRaw } from "./http/raw.ts";
+export type { KtAreaOptions } from "./key-transparency/index.ts";
+export type { LogDirectory, ProofRequest, ProofState } from "./key-transparency/proofs.ts";
+export { simulatedProof } from "./key-transparency/proofs.ts";
 export type { BucketOptions } from "./object-store/index.ts";
+export {
+  FixedLengthStream,
+  knownLength,
+  storeErrorAction,
+  storeErrorCode,
+  withKnownLength,
+} from "./object-store/index.ts";
 
 export interface SimulatorOptions {
   /** Integer seed of every id, version, upload id and generated credential. Default 0. */
@@ -61,6 +71,8 @@ export interface SimulatorOptions {
   credentials?: Partial<Credentials>;
   /** Defaults for every bucket (a bucket's own options win). */
   objectStore?: BucketOptions;
+  /** Area C: `logDirectory` serves the audit proofs of namespaces with a log_directory (no network). */
+  keyTransparency?: KtAreaOptions;
   /** How injected latency waits (default: a real timer). Tests of the double may pass a fake. */
   sleep?: Sleep;
 }
@@ -77,7 +89,7 @@ export interface Simulator {
   /** Area D: the bucket named `name` (created on first use), typed as the platform's R2Bucket. */
   bucket(name: string, options?: BucketOptions): ReturnType<ObjectStoreArea["bucket"]>;
   /** Areas A, B (paths under /client/v4), the control surface (/__edgeconf) and C (other paths), in-process. */
-  fetch(input: RequestInfo | URL, init?: SimulatorFetchInit): Promise<Response>;
+  fetch(input: Request | string | URL, init?: SimulatorFetchInit): Promise<Response>;
   /**
    * `fetch` at a lower level, for in-process servers: method, absolute URL, headers (lower-case names,
    * repeats joined with ", ") and whole body bytes in; status, headers and body out. The same routing,
@@ -101,7 +113,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const core = createCore(options);
   const objectStore = createObjectStoreArea(core, options.objectStore);
   const api = createApiArea(core);
-  const kt = createKtArea(core);
+  const kt = createKtArea(core, options.keyTransparency);
   const { control, table, sleep } = createControl({
     seed: core.seed,
     credentials: core.credentials,

@@ -164,6 +164,18 @@ export const dnsProtectionClauses = [
     source: "platform",
   },
   {
+    id: "A.list.order",
+    area: "dns-protection",
+    text: "List takes order (a rule field) and direction (ASC or DESC); an unknown or malformed list parameter is refused (400)",
+    source: "platform",
+  },
+  {
+    id: "A.examples.accepted",
+    area: "dns-protection",
+    text: "The example rules of the platform's docs and OpenAPI are accepted as shown (region WEUR, wnam, datacenter lax)",
+    source: "platform",
+  },
+  {
     id: "A.create.rule",
     area: "dns-protection",
     text: "POST with scope, name, mode and the three sensitivities creates a rule; result has id, created_on, modified_on",

@@ -28,7 +28,25 @@ export const keyTransparencyClauses = [
     id: "C.register.required-fields",
     area,
     source: "spec",
-    text: "name, root and signature_version are required on creation, and public is listed as required; a body missing one is refused and registers nothing.",
+    text: "name, root and signature_version (or plexi's alias ciphersuite) are required on creation; a body missing one is refused and registers nothing.",
+  },
+  {
+    id: "C.register.docs-example",
+    area,
+    source: "platform",
+    text: "The platform's own registration example (name, root, log_directory, signature_version, without public) registers the namespace as shown.",
+  },
+  {
+    id: "C.register.ciphersuite-alias",
+    area,
+    source: "platform",
+    text: "ciphersuite, the alias plexi's Namespace type gives signature_version, is accepted in its place.",
+  },
+  {
+    id: "C.register.unknown-fields",
+    area,
+    source: "platform",
+    text: "Fields the auditor's types do not know are ignored, as plexi's serde types (no deny_unknown_fields) ignore them: the registration succeeds and the field changes nothing.",
   },
   {
     id: "C.register.content-type",
@@ -84,15 +102,13 @@ export const keyTransparencyClauses = [
     id: "C.field.log-directory-fetch",
     area,
     source: "spec",
-    text: "When log_directory is set, the service fetches audit proofs from it and validates them.",
-    untestable:
-      "needs a log directory serving real audit proofs; the simulator does not fetch (no network) and treats published epochs as verified",
+    text: "When log_directory is set, the service fetches audit proofs from it and validates them: a published epoch past the root counts as verified (last-verified-epoch, last_verified_epoch) only once its proof was fetched and validated, asynchronously.",
   },
   {
     id: "C.field.public",
     area,
     source: "spec",
-    text: "public is a required creation field (edgeconf reads it as a boolean deciding whether GET /namespaces lists the namespace).",
+    text: "public is listed among the creation fields, but the platform's example registers without it: a body without public is accepted (edgeconf: listed); public false keeps the namespace out of GET /namespaces.",
   },
   {
     id: "C.field.status-values",
@@ -115,8 +131,8 @@ export const keyTransparencyClauses = [
   {
     id: "C.field.status-case",
     area,
-    source: "spec",
-    text: "Create and disable responses write status capitalised (Initialization, Disabled); list responses may write it in lower case.",
+    source: "platform",
+    text: "status is written capitalised (Online, Initialization, Disabled) in every response, list entries included: plexi's NamespaceStatus has no case renaming, so its client cannot read the lower case of the spec's list example.",
   },
   // --- list and get ---
   {
@@ -154,7 +170,7 @@ export const keyTransparencyClauses = [
     id: "C.disable.no-exit",
     area,
     source: "platform",
-    text: 'A Disabled namespace is read-only: no status other than Disabled can be set on it and no epoch can be published (400 "Namespace is disabled and read-only.").',
+    text: 'A Disabled namespace is read-only: no status other than Disabled can be set on it and no epoch can be published (400 "Namespace is disabled and read-only.", in plain text as the docs show it or as the message of a JSON error).',
   },
   // --- publication ---
   {
@@ -162,6 +178,18 @@ export const keyTransparencyClauses = [
     area,
     source: "platform",
     text: "The first published epoch must match the namespace root, in number and digest.",
+  },
+  {
+    id: "C.publish.root-as-text",
+    area,
+    source: "platform",
+    text: "The first epoch matches the root as plexi compares them: the root as registered against `<epoch>/<digest in lower-case hex>`, so a root written in upper-case hex is never matched.",
+  },
+  {
+    id: "C.publish.epoch-u64",
+    area,
+    source: "platform",
+    text: "Epochs are u64 as plexi parses them: every integer up to 2^64-1 is read and written exactly, in bodies and in paths.",
   },
   {
     id: "C.publish.consecutive",
@@ -187,6 +215,18 @@ export const keyTransparencyClauses = [
     source: "platform",
     text: "GET /namespaces/{name}/last-verified-epoch answers the last verified epoch; 404 when there is none.",
   },
+  {
+    id: "C.audit.last-verified-field",
+    area,
+    source: "platform",
+    text: "Once an epoch is verified, GET /namespaces/{name} carries last_verified_epoch, between root and status.",
+  },
+  {
+    id: "C.audit.timestamp-ms",
+    area,
+    source: "platform",
+    text: "An audit's timestamp is the time the auditor received the request, in milliseconds since the Unix epoch (the docs: 1717084639921).",
+  },
   // --- signatures ---
   {
     id: "C.signature.v1-protobuf",
@@ -205,6 +245,12 @@ export const keyTransparencyClauses = [
     area,
     source: "platform",
     text: "GET /info gives the auditor's Ed25519 public key (hex), which verifies every audit signature.",
+  },
+  {
+    id: "C.info.logs",
+    area,
+    source: "platform",
+    text: "GET /info's logs lists an identifier per monitored log (64 hex digits in the docs), never a namespace name, and never reveals a namespace that is not public.",
   },
   // --- authentication ---
   {

@@ -45,6 +45,14 @@ export function propertyTimeout(numRuns = 100, env: NodeJS.ProcessEnv = process.
   return Math.min(3_600_000, Math.round(PROPERTY_TIMEOUT_MS * scale));
 }
 
+/** The failing assertion of a counterexample (what the property threw), as the first lines of a failure. */
+export function failingAssertion(error: unknown): string {
+  if (error === undefined || error === null) return "Failing assertion: the property returned false";
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const limited = text.length > 4000 ? `${text.slice(0, 4000)}…` : text;
+  return `Failing assertion: ${limited}`;
+}
+
 /**
  * A property test naming its clauses. `build` returns the fast-check property (sync or async);
  * it runs with `propertyParameters`, and a failure records seed, path and counterexample.
@@ -68,8 +76,10 @@ export function clauseProperty(
         };
         const replay = `EDGECONF_SEED=${details.seed} EDGECONF_PATH="${details.counterexamplePath ?? ""}"`;
         const name = ctx.task.name.replace(/[.*+?^${}()|[\]\\"]/g, "\\$&");
+        // fast-check's summary leaves out why the counterexample fails: the assertion comes first.
         throw new Error(
-          `${fc.defaultReportMessage(details) ?? "property failed"}\nReplay: ${replay} npx vitest run ${ctx.task.file.name} -t "${name}$"` +
+          `${failingAssertion(details.errorInstance)}\n\n${fc.defaultReportMessage(details) ?? "property failed"}` +
+            `\nReplay: ${replay} npx vitest run ${ctx.task.file.name} -t "${name}$"` +
             " (under edgeconf run: the replay file named in the report)",
         );
       }

@@ -84,9 +84,29 @@ export function clauseTest(
   });
 }
 
+/** Why a test skips when the target lacks a capability: a sentence a user understands (`{target}`: its name). */
+export const MISSING_CAPABILITY: Record<Capability, string> = {
+  "object-store": "The {target} target does not serve area D (the bucket binding).",
+  api: "The {target} target does not serve areas A and B (the v4 API): give --base-url.",
+  kt: "The {target} target does not serve area C (key transparency): give --kt-url.",
+  clock: "The {target} target has no controllable clock, so this test cannot move time forward.",
+  "min-part-size":
+    "The {target} target's minimum multipart part size cannot be lowered, and this test would need parts of 5 MiB.",
+  "compat-date": "The {target} target cannot make a bucket with a chosen compatibility date and flags.",
+  "kt-identities":
+    "The {target} target has one key-transparency operator identity; this test needs a second client certificate " +
+    "(EDGECONF_KT_CERT_2, EDGECONF_KT_KEY_2).",
+  tenants: "The {target} target has no second tenant's credentials, so isolation between tenants cannot be checked.",
+};
+
+/** The skip reason of a missing capability on a target. */
+export function missingCapability(target: Pick<Target, "name">, capability: Capability): string {
+  return MISSING_CAPABILITY[capability].replace("{target}", target.name);
+}
+
 /** Skips the running test, with a reason, when the target lacks `capability`. */
 export function skipUnless(ctx: TestContext, target: Target, capability: Capability): void {
   if (!target.capabilities.has(capability)) {
-    ctx.skip(`target ${target.name} cannot ${capability}`);
+    ctx.skip(missingCapability(target, capability));
   }
 }

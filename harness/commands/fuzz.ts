@@ -9,6 +9,7 @@ import { replayFileName } from "../fuzz/replay-file.ts";
 import { displayPath } from "../report/shell.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { FUZZ_HELP, parseRunArgs } from "../run/options.ts";
+import { preflight } from "../run/preflight.ts";
 
 export async function run(argv: string[]): Promise<number> {
   const io = defaultIo();
@@ -23,7 +24,12 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if ("error" in parsed) {
-    io.stderr(`edgeconf fuzz: ${parsed.error}\n\n${FUZZ_HELP}`);
+    io.stderr(`edgeconf fuzz: ${parsed.error} (edgeconf fuzz --help lists the options)\n`);
+    return 2;
+  }
+  const stop = preflight({ ...parsed.options, env: io.env, command: "fuzz" });
+  if (stop) {
+    io.stderr(`edgeconf fuzz: ${stop}\n`);
     return 2;
   }
   const { report, runDir, exitCode, forceExit } = await executeRun(parsed.options, io);

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { isDiffReplayText, parseDiffReplay } from "../diff/replay.ts";
 import { parseReplayFile } from "../fuzz/replay-file.ts";
+import { isTrustedUrl, rememberedUrls } from "../fuzz/replay-trust.ts";
 import { exactNamePattern } from "../report/shell.ts";
 import { runVitest } from "../run/vitest.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
@@ -15,7 +17,16 @@ export const REPLAY_HELP = `Usage: edgeconf replay FILE [--target sim|serve|http
 Runs the property saved in FILE (a replay file from edgeconf run or fuzz: <out>/<run-id>/replays/*.json)
 again with its seed and path, against the target recorded in the file unless --target says otherwise.
 
-Exit status: 1 it still fails, 0 it passes now, 2 usage error or the test no longer exists.
+A replay file is untrusted input: its test file must lie inside the project's suites/ or properties/
+folders, and a target URL it names is used only when given here (--base-url/--kt-url), set in
+EDGECONF_BASE_URL/EDGECONF_KT_URL, or used by an edgeconf run on this machine; otherwise the replay is
+refused, so the credentials of your environment never go to a URL someone else chose.
+
+Exit status: 1 it still fails, 0 it passes now, 2 usage error, refused, or the test no longer exists.
+
+A replay file of edgeconf diff (kind "edgeconf-diff-replay") runs its sequence on both of its targets again
+(--target and --against override them; it names targets, never URLs) and says whether they still disagree:
+exit 1 if they do, 0 if not.
 `;
 
 export async function run(argv: string[]): Promise<number> {
@@ -29,6 +40,7 @@ export async function run(argv: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         target: { type: "string" },
+        against: { type: "string" },
         "base-url": { type: "string" },
         "kt-url": { type: "string" },
         timeout: { type: "string" },
@@ -55,6 +67,26 @@ export async function run(argv: string[]): Promise<number> {
     err(`edgeconf replay: cannot read ${file}: ${(e as Error).message}\n`);
     return 2;
   }
+  if (isDiffReplayText(text)) {
+    // A replay file of `edgeconf diff`: runs its sequence on both targets again (harness/diff/cli.ts).
+    const diff = parseDiffReplay(text);
+    if (typeof diff === "string") {
+      err(`edgeconf replay: ${file}: ${diff}\n`);
+      return 2;
+    }
+    const pick = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
+    const { replayDiff } = await import("../diff/cli.ts");
+    return replayDiff(
+      diff,
+      {
+        ...(pick("target") ? { target: pick("target") } : {}),
+        ...(pick("against") ? { against: pick("against") } : {}),
+        ...(pick("base-url") ? { baseUrl: pick("base-url") } : {}),
+        ...(pick("kt-url") ? { ktUrl: pick("kt-url") } : {}),
+      },
+      { stdout: out, stderr: err },
+    );
+  }
   const replay = parseReplayFile(text);
   if (typeof replay === "string") {
     err(`edgeconf replay: ${file}: ${replay}\n`);
@@ -70,6 +102,24 @@ export async function run(argv: string[]): Promise<number> {
     err("edgeconf replay: --timeout must be a positive integer\n");
     return 2;
   }
+  const sameTarget = target === replay.target.name;
+  const named = [replay.target.baseUrl, replay.target.ktUrl].filter((u) => u !== undefined);
+  out(`the file names target ${replay.target.name}${named.length ? ` at ${named.join(" and ")}` : ""}\n`);
+  const remembered = rememberedUrls(process.cwd(), process.env);
+  for (const [flag, fromFile, envName] of [
+    ["base-url", replay.target.baseUrl, "EDGECONF_BASE_URL"],
+    ["kt-url", replay.target.ktUrl, "EDGECONF_KT_URL"],
+  ] as const) {
+    const cli = values[flag] as string | undefined;
+    if (cli !== undefined || !sameTarget || fromFile === undefined) continue;
+    if (!isTrustedUrl(fromFile, { env: process.env[envName], remembered })) {
+      err(
+        `edgeconf replay: refused: ${file} names ${fromFile}, which no run on this machine used and which is not ` +
+          `given on the command line; your credentials are not sent there. If you mean it: --${flag} ${fromFile}\n`,
+      );
+      return 2;
+    }
+  }
   const env = process.env;
   env.EDGECONF_TARGET = target;
   env.EDGECONF_SEED = String(replay.seed);
@@ -78,7 +128,6 @@ export async function run(argv: string[]): Promise<number> {
   delete env.EDGECONF_RUNS;
   // The replay asks whether the property fails, so the target's expectations must not turn a failure into a pass.
   env.EDGECONF_NO_EXPECTATIONS = "1";
-  const sameTarget = target === replay.target.name;
   const baseUrl = (values["base-url"] as string | undefined) ?? (sameTarget ? replay.target.baseUrl : undefined);
   const ktUrl = (values["kt-url"] as string | undefined) ?? (sameTarget ? replay.target.ktUrl : undefined);
   if (baseUrl) env.EDGECONF_BASE_URL = baseUrl;

@@ -8,10 +8,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import {
   type ExpectationsFile,
-  expectationsPath,
   formatExpectations,
-  PROJECT_ROOT,
+  isShippedExpectations,
   parseExpectations,
+  projectExpectationsPath,
 } from "../expectations.ts";
 import { reportSchemaErrors } from "../report/schema.ts";
 import type { RunReport } from "../report/types.ts";
@@ -23,7 +23,8 @@ export const REPORT_HELP = `Usage:
   edgeconf report --update-expectations [--from FILE] [--expectations FILE]
       Rewrites the target's expectations from a run (default: reports/latest/report.json): tests that
       failed unexpectedly are added (edit their reasons), tests that pass now and stale entries are
-      removed. Writes fixtures/expectations/<target>.json unless --expectations names another file.
+      removed. Writes the run's expectations file, or edgeconf/expectations/<target>.json of the current
+      directory when the run used none or a baseline shipped with edgeconf; --expectations names another.
   edgeconf report merge DIR... [--out DIR]
       Merges shard runs (edgeconf run --shard i/n --out DIR) into one report, written to
       <out>/<run-id>/ and <out>/latest/ (default out: reports).
@@ -87,16 +88,20 @@ export async function run(argv: string[]): Promise<number> {
     io.stderr(`edgeconf report: ${from} is from a run that did not run (${report.problems[0] ?? "aborted"})\n`);
     return 2;
   }
+  // The run's file, unless it is a baseline shipped inside the package: those are never written;
+  // the project's own file (edgeconf/expectations/<target>.json) starts from them instead.
+  const used = report.expectationsFile ? path.resolve(io.cwd, report.expectationsFile) : undefined;
   const target = (values.expectations as string | undefined)
     ? path.resolve(io.cwd, values.expectations as string)
-    : report.expectationsFile
-      ? path.resolve(PROJECT_ROOT, report.expectationsFile)
-      : expectationsPath(report.target.name, {});
+    : used && !isShippedExpectations(used)
+      ? used
+      : projectExpectationsPath(report.target.name, io.cwd);
   let current: ExpectationsFile | undefined;
-  if (existsSync(target)) {
-    const parsed = parseExpectations(readFileSync(target, "utf8"));
+  const source = existsSync(target) ? target : used && existsSync(used) ? used : undefined;
+  if (source) {
+    const parsed = parseExpectations(readFileSync(source, "utf8"));
     if (typeof parsed === "string") {
-      io.stderr(`edgeconf report: ${target}: ${parsed}\n`);
+      io.stderr(`edgeconf report: ${source}: ${parsed}\n`);
       return 2;
     }
     current = parsed;

@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { parseRunArgs, RUN_HELP, sharedTestDirs } from "../run/options.ts";
+import { preflight } from "../run/preflight.ts";
 
 export async function run(argv: string[]): Promise<number> {
   const io = defaultIo();
@@ -19,7 +20,12 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if ("error" in parsed) {
-    io.stderr(`edgeconf run: ${parsed.error}\n\n${RUN_HELP}`);
+    io.stderr(`edgeconf run: ${parsed.error} (edgeconf run --help lists the options)\n`);
+    return 2;
+  }
+  const stop = preflight({ ...parsed.options, env: io.env, command: "run" });
+  if (stop) {
+    io.stderr(`edgeconf run: ${stop}\n`);
     return 2;
   }
   const result = await executeRun(parsed.options, io);

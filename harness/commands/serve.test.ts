@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { PROJECT_ROOT } from "../expectations.ts";
-import { parseServeArgs } from "./serve.ts";
+import { exposureWarning, parseServeArgs } from "./serve.ts";
 
 describe("edgeconf serve flags", () => {
   test("parses every flag", () => {
@@ -51,6 +51,14 @@ describe("edgeconf serve flags", () => {
     expect(parseServeArgs(["--populate"])).toMatchObject({ populate: true, json: false, options: { port: 8787 } });
   });
 
+  test("warns when --host is not a loopback address, and only then", () => {
+    for (const host of ["127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost"])
+      expect(exposureWarning(host)).toBeUndefined();
+    for (const host of ["0.0.0.0", "::", "192.168.1.5", "example.com"]) {
+      expect(exposureWarning(host)).toMatch(/WARNING: listening on .*control surface/);
+    }
+  });
+
   test("prints one JSON line and stops cleanly on SIGTERM", async () => {
     const child = spawn(
       process.execPath,
@@ -80,9 +88,11 @@ describe("edgeconf serve flags", () => {
       "ca_cert",
       "client_cert",
       "client_key",
+      "control_token",
     ]) {
       expect(info).toHaveProperty(k);
     }
+    expect(info.control_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const res = await fetch(
       `${info.base_url}/accounts/${info.account_id}/magic/advanced_dns_protection/configs/dns_protection/rules`,
       {

@@ -7,17 +7,22 @@
  */
 import { parseArgs } from "node:util";
 import type { Credentials } from "../../sim/index.ts";
-import { type ServeOptions, startServe } from "../serve/index.ts";
+import { isLoopbackHost, type ServeOptions, startServe } from "../serve/index.ts";
 
 export const SERVE_HELP = `edgeconf serve: the simulator as servers (HTTP for areas A and B, HTTPS with mTLS for area C)
 
 Usage: edgeconf serve [--json] [options]
 
 Options:
-  --json               print one JSON line (base_url, kt_url, credentials, PEM paths) and nothing else on stdout
+  --json               print one JSON line (base_url, kt_url, credentials, PEM paths, control_token) and
+                       nothing else on stdout
+  --env                serve in the background and print export lines for the http target, then return:
+                       eval "$(edgeconf serve --env --port 0)"; edgeconf run --target http
+  --format json|env|text  the same as --json, --env, or neither (text)
   --port N             port of the HTTP API server (default 8787; 0 = any free port)
   --kt-port N          port of the area-C HTTPS server (default 0 = any free port)
-  --host H             interface to listen on (default 127.0.0.1)
+  --host H             interface to listen on (default 127.0.0.1; another address exposes the
+                       seed-derived credentials and the control surface to the network: a warning)
   --seed N             integer seed of ids, credentials and timestamps (default 0)
   --account-id ID      primary account id (32 lowercase hex)
   --zone-id ID         primary zone id (32 lowercase hex)
@@ -31,8 +36,22 @@ Options:
   --populate           fill the simulator with realistic seeded data (records, rules, namespaces, objects)
   -h, --help           this text
 
+The control surface (/__edgeconf on the API's port: reset, snapshot/restore, clock, faults) needs the
+control_token of the JSON line, random per process: "Authorization: Bearer <control_token>". It answers
+only requests with a loopback Host (or the --host address) and no cross-site Origin.
+
 Runs until SIGINT or SIGTERM, then closes both servers.
 `;
+
+/** The warning printed when the servers listen on an address other machines can reach. */
+export function exposureWarning(host: string): string | undefined {
+  if (isLoopbackHost(host)) return undefined;
+  return (
+    `edgeconf serve: WARNING: listening on ${host}, not on loopback: other machines can reach the simulator, ` +
+    "its credentials (derived from the seed, which is not secret) and the control surface (protected only by " +
+    "the control token). Use --host 127.0.0.1 unless you mean it.\n"
+  );
+}
 
 const HEX32 = /^[0-9a-f]{32}$/;
 
@@ -50,7 +69,7 @@ function portOf(value: string | undefined, fallback: number): number | undefined
 /** Parses the flags into ServeOptions, or an error message. */
 export function parseServeArgs(
   argv: string[],
-): { options: ServeOptions; json: boolean; populate: boolean } | { help: true } | string {
+): { options: ServeOptions; json: boolean; env: boolean; populate: boolean } | { help: true } | string {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -59,6 +78,8 @@ export function parseServeArgs(
       allowPositionals: false,
       options: {
         json: { type: "boolean" },
+        env: { type: "boolean" },
+        format: { type: "string" },
         port: { type: "string" },
         "kt-port": { type: "string" },
         host: { type: "string" },
@@ -81,6 +102,11 @@ export function parseServeArgs(
   }
   if (values.help) return { help: true };
   const str = (k: string) => values[k] as string | undefined;
+  const format = str("format") ?? (values.env ? "env" : values.json ? "json" : "text");
+  if (!["json", "env", "text"].includes(format)) return `--format must be json, env or text, got ${format}`;
+  if ((values.env && format !== "env") || (values.json && format !== "json")) {
+    return "--json, --env and --format say different things";
+  }
   const port = portOf(str("port"), 8787);
   if (port === undefined) return `--port must be an integer 0..65535, got ${str("port")}`;
   const ktPort = portOf(str("kt-port"), 0);
@@ -124,7 +150,7 @@ export function parseServeArgs(
     ...(str("cert-dir") ? { certDir: str("cert-dir")! } : {}),
     ...(str("ca-cert") ? { caCert: str("ca-cert")!, caKey: str("ca-key")! } : {}),
   };
-  return { options, json: values.json === true, populate: values.populate === true };
+  return { options, json: format === "json", env: format === "env", populate: values.populate === true };
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -133,6 +159,15 @@ export async function run(argv: string[]): Promise<number> {
   if ("help" in parsed) {
     process.stdout.write(SERVE_HELP);
     return 0;
+  }
+  const warning = exposureWarning(parsed.options.host ?? "127.0.0.1");
+  if (warning) process.stderr.write(warning);
+  if (parsed.env) {
+    // The servers go to a background process; this one prints the export lines and returns.
+    const rest = argv.filter(
+      (a, i) => !/^--(env|json|format(=.*)?)$/.test(a) && !(argv[i - 1] === "--format" && a === "env"),
+    );
+    return (await import("./serve-env.ts")).serveDetached(rest);
   }
   let served: Awaited<ReturnType<typeof startServe>>;
   try {
@@ -171,6 +206,7 @@ export async function run(argv: string[]): Promise<number> {
         `  account_id ${info.account_id}  zone_id ${info.zone_id}  zone_name ${info.zone_name}\n` +
         `  api_token ${info.api_token}  auth_email ${info.auth_email}  auth_key ${info.auth_key}\n` +
         `  ca_cert ${info.ca_cert}  client_cert ${info.client_cert}  client_key ${info.client_key}\n` +
+        `  control surface at ${info.control_url} (Authorization: Bearer ${info.control_token})\n` +
         `Ctrl-C to stop.\n`,
     );
   }

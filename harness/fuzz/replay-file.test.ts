@@ -35,10 +35,19 @@ describe("replay files", () => {
   test("parse errors say what is wrong", () => {
     expect(parseReplayFile("{")).toMatch(/^not JSON/);
     expect(parseReplayFile("{}")).toMatch(/not an edgeconf replay file/);
-    const good = { kind: "edgeconf-replay", version: 1, target: { name: "sim" }, file: "f", names: ["t"], seed: 1 };
+    const good = {
+      kind: "edgeconf-replay",
+      version: 1,
+      target: { name: "sim" },
+      file: "suites/x.test.ts",
+      names: ["t"],
+      seed: 1,
+    };
     expect(parseReplayFile(JSON.stringify({ ...good, seed: "1" }))).toBe("seed is missing");
     expect(parseReplayFile(JSON.stringify({ ...good, path: "a:b" }))).toMatch(/path must look like/);
     expect(parseReplayFile(JSON.stringify({ ...good, names: [] }))).toBe("names is missing");
     expect(typeof parseReplayFile(JSON.stringify(good))).toBe("object");
+    expect(parseReplayFile(JSON.stringify({ ...good, file: "../x.test.ts" }))).toMatch(/^refused: the test file/);
+    expect(parseReplayFile(JSON.stringify({ ...good, target: { name: "http", baseUrl: 5 } }))).toMatch(/baseUrl/);
   });
 });

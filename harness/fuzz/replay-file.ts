@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { RunReport, TestEntry } from "../report/types.ts";
+import { testFileProblem } from "./replay-trust.ts";
 
 export interface ReplayFile {
   kind: "edgeconf-replay";
@@ -61,7 +62,10 @@ export function replayFilesOf(report: Pick<RunReport, "target" | "runId" | "test
   return files;
 }
 
-/** Parses and checks a replay file's text; a string is the reason it is not one. */
+/**
+ * Parses and checks a replay file's text; a string is the reason it is not one (or why it is refused:
+ * a test file outside the project's test folders, see replay-trust.ts).
+ */
 export function parseReplayFile(text: string): ReplayFile | string {
   let data: unknown;
   try {
@@ -74,6 +78,8 @@ export function parseReplayFile(text: string): ReplayFile | string {
     return 'not an edgeconf replay file (kind "edgeconf-replay", version 1)';
   }
   if (typeof r.file !== "string" || !r.file) return "file is missing";
+  const fileProblem = testFileProblem(r.file);
+  if (fileProblem) return `refused: ${fileProblem}`;
   if (!Array.isArray(r.names) || r.names.length === 0 || !r.names.every((n) => typeof n === "string")) {
     return "names is missing";
   }
@@ -83,6 +89,11 @@ export function parseReplayFile(text: string): ReplayFile | string {
   }
   if (typeof r.target !== "object" || r.target === null || typeof r.target.name !== "string") {
     return "target is missing";
+  }
+  for (const k of ["baseUrl", "ktUrl"] as const) {
+    const u = r.target[k];
+    if (u !== undefined && (typeof u !== "string" || !/^https?:\/\//i.test(u)))
+      return `target.${k} must be an http(s) URL`;
   }
   return r as ReplayFile;
 }

@@ -82,6 +82,73 @@ describe("buildReport", () => {
     expect(buildReport({ ...input, tests: passing, problems: ["watchdog"] }).exitCode).toBe(1);
   });
 
+  test("per area a verdict: an area whose every test was skipped is not tested, never passed", () => {
+    expect(report.areas.map((a) => [a.area, a.verdict])).toEqual([
+      ["dns-protection", "passed"],
+      ["dns-records", "failed"],
+      ["key-transparency", "not-tested"],
+      ["object-store", "failed"],
+    ]);
+  });
+
+  test("per clause: its state, whether it was checked against this target, how many of its tests ran", () => {
+    const results = report.areas.flatMap((a) => a.clauseResults);
+    expect(results.map((c) => [c.id, c.state, c.checked, c.tests, c.ran])).toEqual([
+      ["A.rule.create", "passed", true, 1, 1],
+      ["A.rule.events", "untestable", false, 0, 0],
+      ["B.ttl.auto", "failed", true, 1, 1],
+      ["B.ttl.one", "known", true, 1, 1],
+      ["C.ns.create", "skipped", false, 1, 0],
+      ["D.get.null", "failed", true, 1, 1],
+      ["D.list.limit", "uncovered", false, 0, 0],
+    ]);
+  });
+
+  test("a run in which no test reached the target is inconclusive: exit 3, never as-expected", () => {
+    const input = sampleInput();
+    const skipped = input.tests.map((t) => ({ ...t, state: "skipped" as const, note: "target has no api" }));
+    const r = buildReport({ ...input, tests: skipped });
+    expect([r.outcome, r.exitCode]).toEqual(["inconclusive", 3]);
+    expect(r.areas.every((a) => a.verdict === "not-tested")).toBe(true);
+    expect(r.areas.flatMap((a) => a.clauseResults).some((c) => c.checked)).toBe(false);
+    expect(reportSchemaErrors(r)).toEqual([]);
+    // A shard may hold no test of any area: the merged report judges the run.
+    const shard = buildReport({
+      ...input,
+      tests: skipped,
+      selection: { ...input.selection, shard: { index: 1, count: 2 } },
+    });
+    expect(shard.outcome).toBe("as-expected");
+    // One area tested is enough to conclude.
+    const one = buildReport({ ...input, tests: [...skipped.slice(1), input.tests[0]!] });
+    expect([one.outcome, one.areas[0]?.verdict]).toEqual(["as-expected", "passed"]);
+  });
+
+  test("an area whose only results are files that failed before their tests ran is not tested, and the run fails", () => {
+    const input = sampleInput({ selection: { areas: ["key-transparency"], include: [] } });
+    const r = buildReport({
+      ...input,
+      expectations: new Map(),
+      tests: [
+        raw("suites/key-transparency/ns.test.ts", ["(test file)"], "failed", { errors: ["beforeAll: ECONNREFUSED"] }),
+        raw("suites/key-transparency/ns.test.ts", ["create [C.ns.create]"], "skipped", {
+          note: "not run: a hook of its file or describe block failed (see the failing entry)",
+        }),
+      ],
+    });
+    expect(r.areas.map((a) => a.verdict)).toEqual(["not-tested"]);
+    expect([r.outcome, r.exitCode]).toEqual(["unexpected", 1]);
+    expect(reportSchemaErrors(r)).toEqual([]);
+  });
+
+  test("a report whose area was not tested cannot claim its clauses passed (schema)", () => {
+    const r = buildReport(sampleInput());
+    const c = r.areas[2]!.clauseResults[0]!;
+    expect(reportSchemaErrors(r)).toEqual([]);
+    Object.assign(c, { checked: true });
+    expect(reportSchemaErrors(r).join("\n")).toMatch(/checked/);
+  });
+
   test("only the areas of the selection are summarized", () => {
     const r = buildReport(sampleInput({ selection: { areas: ["object-store"], include: [] } }));
     expect(r.areas.map((a) => a.area)).toEqual(["object-store"]);

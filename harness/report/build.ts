@@ -6,7 +6,15 @@ import { AREAS, type Area, type Clause } from "../clauses/types.ts";
 import { byMatchKey, matchKey } from "../expectations.ts";
 import { classify, type RawTest, testKey } from "./classify.ts";
 import { countTests, summarizeArea } from "./summary.ts";
-import type { ReportArea, RunReport, StaleExpectation, TestEntry } from "./types.ts";
+import {
+  type AreaSummary,
+  EXIT_CODES,
+  type ReportArea,
+  type RunOutcome,
+  type RunReport,
+  type StaleExpectation,
+  type TestEntry,
+} from "./types.ts";
 
 export interface BuildInput {
   runId: string;
@@ -113,6 +121,22 @@ export function staleExpectations(input: BuildInput, tests: readonly TestEntry[]
   return stale;
 }
 
+/**
+ * aborted (exit 2) before unexpected (1) before inconclusive (3): a run with nothing unexpected in
+ * which no selected area was tested proves nothing, so it does not end "as-expected".
+ */
+export function outcomeOf(
+  aborted: boolean,
+  unexpected: boolean,
+  areas: readonly AreaSummary[],
+  judgeCoverage = true,
+): RunOutcome {
+  if (aborted) return "aborted";
+  if (unexpected) return "unexpected";
+  if (judgeCoverage && areas.every((a) => a.verdict === "not-tested")) return "inconclusive";
+  return "as-expected";
+}
+
 export function buildReport(input: BuildInput): RunReport {
   const raws = input.tests.filter((t) => t.mode !== "skip" || matchesGrep(input.selection.grep, t.file, t.names));
   const expected = byMatchKey(input.expectations);
@@ -123,12 +147,11 @@ export function buildReport(input: BuildInput): RunReport {
   const unhandledErrors = [...(input.unhandledErrors ?? [])];
   const problems = [...(input.problems ?? [])];
   const unexpected = totals.fail + totals.unexpectedPass + unhandledErrors.length;
-  const outcome: RunReport["outcome"] = input.aborted
-    ? "aborted"
-    : unexpected > 0 || problems.length > 0
-      ? "unexpected"
-      : "as-expected";
-  const exitCode = outcome === "aborted" ? 2 : outcome === "unexpected" ? 1 : 0;
+  const areas = AREAS.filter((a) => input.selection.areas.includes(a)).map((a) =>
+    summarizeArea(a, input.clauses, tests),
+  );
+  // A shard may hold no file of an area (or none at all): the merged report judges the whole run.
+  const outcome = outcomeOf(input.aborted === true, unexpected + problems.length > 0, areas, !input.selection.shard);
   return {
     schemaVersion: 1,
     tool: "edgeconf",
@@ -142,10 +165,10 @@ export function buildReport(input: BuildInput): RunReport {
     selection: input.selection,
     expectationsFile: input.expectationsFile,
     outcome,
-    exitCode,
+    exitCode: EXIT_CODES[outcome],
     problems,
     totals,
-    areas: AREAS.filter((a) => input.selection.areas.includes(a)).map((a) => summarizeArea(a, input.clauses, tests)),
+    areas,
     tests,
     staleExpectations: input.aborted ? [] : staleExpectations(input, tests),
     unknownClauses,

@@ -5,13 +5,13 @@ export function consoleSummary(report: RunReport, reportDir: string): string {
   const t = report.totals;
   const lines = [
     "",
-    `edgeconf: target ${report.target.name}, seed ${report.seed}, ${t.total} tests in ${(report.durationMs / 1000).toFixed(1)} s: ` +
+    `edgeconf: target ${report.target.name}${report.target.identity ? ` (${report.target.identity})` : ""}, seed ${report.seed}, ${t.total} tests in ${(report.durationMs / 1000).toFixed(1)} s: ` +
       `${t.pass} passed, ${t.fail} failed, ${t.expectedFail} failed as expected, ${t.unexpectedPass} passed unexpectedly, ${t.skip} skipped`,
   ];
   for (const a of report.outcome === "aborted" ? [] : report.areas) {
     const c = a.clauses;
     lines.push(
-      `  ${a.area.padEnd(17)} clauses ${c.total}: ${c.covered} covered, ${c.passed} passed, ${c.failed} failed (${c.knownFailures} known), ${c.skipped} skipped, ${a.uncovered.length} uncovered, ${c.untestable} untestable`,
+      `  ${a.area.padEnd(17)} ${a.verdict.padEnd(10)} clauses ${c.total}: ${c.covered} covered, ${c.passed} passed, ${c.failed} failed (${c.knownFailures} known), ${c.skipped} skipped, ${a.uncovered.length} uncovered, ${c.untestable} untestable`,
     );
   }
   for (const p of [...report.problems, ...report.unhandledErrors]) lines.push(`problem: ${p.split("\n")[0]}`);
@@ -36,7 +36,7 @@ export function consoleSummary(report: RunReport, reportDir: string): string {
   lines.push(
     "",
     `Report: ${reportDir}/report.html (report.json, report.md, junit.xml)`,
-    `Outcome: ${report.outcome} (exit ${report.exitCode})`,
+    `Outcome: ${report.outcome} (exit ${report.exitCode})${report.outcome === "inconclusive" ? ": no test of any selected area reached the target" : ""}`,
     "",
   );
   return lines.join("\n");

@@ -3,6 +3,7 @@
  * bars of clause results and a filterable list of failures (and skips). Rows are rendered on the
  * server side, so the page reads without JavaScript; the script only filters them.
  */
+import { causeGroups, clauseLines } from "./explain.ts";
 import type { AreaSummary, RunReport, TestEntry } from "./types.ts";
 
 export function htmlEscape(text: string): string {
@@ -23,7 +24,30 @@ const SEGMENTS = [
   ["untestable", "untestable", "#b0bec5"],
 ] as const;
 
-function bar(a: AreaSummary): string {
+/** Every clause of the area: id, statement, result on this target (with the skip or not-tested reason). */
+function clauseTable(a: AreaSummary, tests: readonly TestEntry[]): string {
+  const rows = clauseLines(a, tests)
+    .map(
+      (c) =>
+        `<tr class="clause cl-${c.result.replace(/ /g, "-")}"><td><code>${htmlEscape(c.id)}</code></td><td>${htmlEscape(c.text)}</td><td>${c.source}</td><td><span class="result">${htmlEscape(c.result)}</span>${c.reason ? `<div class="detail">${htmlEscape(c.reason)}</div>` : ""}</td></tr>`,
+    )
+    .join("\n");
+  return `<details class="clauses all-clauses"><summary>every clause (${a.clauseResults.length}): statement and result</summary><table><tbody>${rows}</tbody></table></details>`;
+}
+
+function causes(report: RunReport): string {
+  const groups = causeGroups(report);
+  if (!groups.some((g) => g.tests.length > 1)) return "";
+  const items = groups
+    .map(
+      (g) =>
+        `<li><strong>${g.tests.length} test(s)</strong>: <code>${htmlEscape(g.cause)}</code><details><summary>tests</summary><ul>${g.tests.map((t) => `<li>${htmlEscape(t.fullName)}</li>`).join("")}</ul></details></li>`,
+    )
+    .join("\n");
+  return `<h2>Failures by cause</h2><ul id="causes">${items}</ul>`;
+}
+
+function bar(a: AreaSummary, tests: readonly TestEntry[]): string {
   const c = a.clauses;
   const values: Record<(typeof SEGMENTS)[number][0], number> = {
     passed: c.passed,
@@ -45,11 +69,12 @@ function bar(a: AreaSummary): string {
     .join("");
   const t = a.tests;
   return `<div class="area" data-area="${htmlEscape(a.area)}">
-  <div class="area-head"><strong>${htmlEscape(a.area)}</strong>
+  <div class="area-head"><strong>${htmlEscape(a.area)}</strong> <span class="verdict">${htmlEscape(a.verdict)}</span>
   <span>${c.total} clauses: ${c.covered} covered, ${c.passed} passed, ${c.failed} failed (${c.knownFailures} known), ${c.skipped} skipped, ${a.uncovered.length} uncovered, ${c.untestable} untestable</span>
   <span class="tests">tests: ${t.pass} passed, ${t.fail + t.unexpectedPass} unexpected, ${t.expectedFail} expected failures, ${t.skip} skipped</span></div>
   <div class="bar" role="img" aria-label="${htmlEscape(a.area)} clauses">${segs || '<span class="seg empty" style="width:100%"></span>'}</div>
   ${clauseList("failed clauses", a.failedClauses)}${clauseList("clauses no test of this run named", a.uncovered)}
+  ${clauseTable(a, tests)}
 </div>`;
 }
 
@@ -77,7 +102,7 @@ ${t.error ? `<details><summary>error</summary><pre>${htmlEscape(t.error)}</pre><
 const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#212121;max-width:1200px}
 h1{font-size:22px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}
 .outcome{display:inline-block;padding:2px 10px;border-radius:10px;color:#fff;font-weight:600}
-.outcome.as-expected{background:#2e7d32}.outcome.unexpected{background:#c62828}.outcome.aborted{background:#6a1b9a}
+.outcome.as-expected{background:#2e7d32}.outcome.unexpected{background:#c62828}.outcome.aborted{background:#6a1b9a}.outcome.inconclusive{background:#ef6c00}
 .meta{color:#555}.area{margin:12px 0}.area-head strong{display:inline-block;min-width:150px}.area-head span{color:#444;margin-right:14px}.area-head .tests{display:block;color:#777;font-size:12px;margin-left:150px}
 .bar{display:flex;height:16px;border-radius:4px;overflow:hidden;background:#f5f5f5;margin-top:4px}.seg{display:block;height:100%}
 .legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
@@ -86,7 +111,7 @@ table{border-collapse:collapse;width:100%}td{border-top:1px solid #eee;padding:6
 .badge.st-fail,.badge.st-unexpected-pass{background:#c62828}.badge.st-expected-fail{background:#ef6c00}.badge.st-skip{background:#757575}
 .file,.detail{color:#666;font-size:12px}.replay code{background:#f5f5f5;padding:1px 4px;word-break:break-all}
 pre{white-space:pre-wrap;background:#fafafa;padding:8px;border:1px solid #eee;max-height:320px;overflow:auto}
-.clauses{font-size:12px;color:#555;margin-top:2px}.clauses code{word-break:break-word}
+.clauses{font-size:12px;color:#555;margin-top:2px}.cl-failed .result{color:#c62828}.cl-passed .result{color:#2e7d32}.clauses code{word-break:break-word}
 .filters{display:flex;gap:12px;flex-wrap:wrap;align-items:center;margin:8px 0}.problems li{color:#6a1b9a}`;
 
 const JS = `(function(){
@@ -109,13 +134,14 @@ export function renderHtml(report: RunReport): string {
 <style>${CSS}</style></head>
 <body>
 <h1>edgeconf conformance report: ${htmlEscape(report.target.name)} <span class="outcome ${report.outcome}" id="outcome">${htmlEscape(report.outcome)}</span></h1>
-<div class="meta">run ${htmlEscape(report.runId)} · seed ${report.seed} · ${htmlEscape(report.started)} · ${(report.durationMs / 1000).toFixed(1)} s · exit ${report.exitCode}<br>
+<div class="meta">${report.target.identity ? `<span id="target-identity">${htmlEscape(report.target.identity)}</span><br>` : ""}run ${htmlEscape(report.runId)} · seed ${report.seed} · ${htmlEscape(report.started)} · ${(report.durationMs / 1000).toFixed(1)} s · exit ${report.exitCode}<br>
 edgeconf ${htmlEscape(report.versions.edgeconf)} · node ${htmlEscape(report.versions.node)} · vitest ${htmlEscape(report.versions.vitest)} · fast-check ${htmlEscape(report.versions.fastCheck)} · expectations ${htmlEscape(report.expectationsFile ?? "none")}</div>
 <p id="totals">${t.total} tests: ${t.pass} passed, ${t.fail} failed, ${t.expectedFail} failed as expected, ${t.unexpectedPass} passed unexpectedly, ${t.skip} skipped</p>
 ${report.problems.length + report.unhandledErrors.length > 0 ? `<h2>Problems</h2><ul class="problems">${[...report.problems, ...report.unhandledErrors].map((p) => `<li><pre>${htmlEscape(p)}</pre></li>`).join("")}</ul>` : ""}
 <h2>Clauses per area</h2>
 <div class="legend">${SEGMENTS.map(([, label, color]) => `<span><i style="background:${color}"></i>${label}</span>`).join("")}</div>
-${report.areas.map(bar).join("\n")}
+${report.areas.map((a) => bar(a, report.tests)).join("\n")}
+${causes(report)}
 <h2>Failures and skips</h2>
 <div class="filters"><input id="q" type="search" placeholder="filter by text, clause, file" aria-label="filter">
 ${statuses.map((s) => `<label><input type="checkbox" value="${s}"${s === "skip" ? "" : " checked"}> ${s} (${count(s)})</label>`).join("\n")}

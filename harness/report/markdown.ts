@@ -1,4 +1,5 @@
 /** report.md: per area, clauses covered, passed, failed, skipped; then each failure with its replay command. */
+import { causeGroups, clauseLines } from "./explain.ts";
 import type { AreaSummary, RunReport, TestEntry } from "./types.ts";
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -12,7 +13,7 @@ function fence(text: string): string {
 function areaRow(a: AreaSummary): string {
   const c = a.clauses;
   const t = a.tests;
-  return `| ${a.area} | ${c.total} | ${c.untestable} | ${c.covered} | ${c.passed} | ${c.failed} | ${c.knownFailures} | ${c.skipped} | ${a.uncovered.length} | ${t.pass} | ${t.fail + t.unexpectedPass} | ${t.expectedFail} | ${t.skip} |`;
+  return `| ${a.area} (${a.verdict}) | ${c.total} | ${c.untestable} | ${c.covered} | ${c.passed} | ${c.failed} | ${c.knownFailures} | ${c.skipped} | ${a.uncovered.length} | ${t.pass} | ${t.fail + t.unexpectedPass} | ${t.expectedFail} | ${t.skip} |`;
 }
 
 function failure(t: TestEntry): string {
@@ -35,7 +36,7 @@ export function renderMarkdown(report: RunReport): string {
     "",
     `- outcome: **${report.outcome}** (exit ${report.exitCode})`,
     `- run: ${report.runId}, seed ${report.seed}, ${report.started} to ${report.finished} (${(report.durationMs / 1000).toFixed(1)} s)`,
-    `- target: ${report.target.name}${report.target.baseUrl ? ` ${report.target.baseUrl}` : ""}${report.target.ktUrl ? ` ${report.target.ktUrl}` : ""}`,
+    `- target: ${report.target.name}${report.target.baseUrl ? ` ${report.target.baseUrl}` : ""}${report.target.ktUrl ? ` ${report.target.ktUrl}` : ""}${report.target.identity ? ` (${report.target.identity})` : ""}`,
     `- versions: edgeconf ${report.versions.edgeconf}, node ${report.versions.node}, vitest ${report.versions.vitest}, fast-check ${report.versions.fastCheck}`,
     `- expectations: ${report.expectationsFile ?? "none"}`,
     `- tests: ${t.total} (${t.pass} passed, ${t.fail} failed, ${t.expectedFail} failed as expected, ${t.unexpectedPass} passed unexpectedly, ${t.skip} skipped)`,
@@ -65,6 +66,16 @@ export function renderMarkdown(report: RunReport): string {
     ),
     "",
   );
+  const groups = causeGroups(report);
+  if (groups.some((g) => g.tests.length > 1)) {
+    out.push(`## Failures by cause (${groups.length} causes)`, "");
+    for (const g of groups) {
+      out.push(`- **${g.tests.length} test(s)**: \`${g.cause.replace(/`/g, "'")}\``);
+      out.push(...g.tests.slice(0, 20).map((x) => `  - ${cell(x.fullName)}`));
+      if (g.tests.length > 20) out.push(`  - … and ${g.tests.length - 20} more`);
+    }
+    out.push("");
+  }
   const unexpected = report.tests.filter((x) => x.status === "fail" || x.status === "unexpected-pass");
   out.push(`## Unexpected results (${unexpected.length})`, "");
   if (unexpected.length === 0) out.push("None.", "");
@@ -99,6 +110,15 @@ export function renderMarkdown(report: RunReport): string {
       uncovered.map((u) => `\`${u}\``).join(", "),
       "",
     );
+  }
+  for (const a of report.areas.filter((x) => report.selection.areas.includes(x.area))) {
+    out.push(`## Clauses of ${a.area} (${a.clauseResults.length})`, "", "| clause | statement | source | result |");
+    out.push("|---|---|---|---|");
+    for (const c of clauseLines(a, report.tests)) {
+      const result = c.reason ? `${c.result}: ${c.reason}` : c.result;
+      out.push(`| \`${c.id}\` | ${cell(c.text)} | ${c.source} | ${cell(result)} |`);
+    }
+    out.push("");
   }
   const unnamed = report.tests.filter((x) => x.clauses.length === 0 && !/^\(.*\)$/.test(x.title));
   if (unnamed.length > 0) {

@@ -71,8 +71,34 @@ export interface TestCounts {
   unexpectedPass: number;
 }
 
+/**
+ * What a run says about one clause. `checked` is true when at least one test naming it ran against
+ * this target (passed or failed); a clause whose every test was skipped was not checked.
+ */
+export type ClauseState = "passed" | "failed" | "known" | "skipped" | "uncovered" | "untestable";
+
+export interface ClauseResult {
+  id: string;
+  source: "spec" | "platform";
+  state: ClauseState;
+  /** Checked against this target (some test naming it ran), as opposed to only skipped or not named. */
+  checked: boolean;
+  /** Tests of this run naming the clause, and how many of them ran (were not skipped). */
+  tests: number;
+  ran: number;
+}
+
+/**
+ * An area's verdict: "not-tested" when no test of the area reached the target (every test skipped,
+ * or only whole files or blocks failed before their tests ran); "failed" when a clause failed
+ * (expected or not) or a file of the area failed; "passed" otherwise. Never "passed" for an area
+ * the target did not serve.
+ */
+export type AreaVerdict = "passed" | "failed" | "not-tested";
+
 export interface AreaSummary {
   area: Area;
+  verdict: AreaVerdict;
   clauses: ClauseCounts;
   /** The same counts for clauses the spec states and for observed platform behaviour, kept apart. */
   bySource: { spec: ClauseCounts; platform: ClauseCounts };
@@ -81,6 +107,8 @@ export interface AreaSummary {
   uncovered: string[];
   /** Clause ids with at least one failing test. */
   failedClauses: string[];
+  /** Every clause of the area's catalogue, with what this run says about it. */
+  clauseResults: ClauseResult[];
 }
 
 export interface StaleExpectation {
@@ -89,11 +117,23 @@ export interface StaleExpectation {
   why: string;
 }
 
+export type RunOutcome = "as-expected" | "unexpected" | "aborted" | "inconclusive";
+export type ExitCode = 0 | 1 | 2 | 3;
+
+/** The exit code of each outcome. */
+export const EXIT_CODES: Readonly<Record<RunOutcome, ExitCode>> = {
+  "as-expected": 0,
+  unexpected: 1,
+  aborted: 2,
+  inconclusive: 3,
+};
+
 export interface RunReport {
   schemaVersion: 1;
   tool: "edgeconf";
   runId: string;
-  target: { name: string; baseUrl?: string; ktUrl?: string };
+  /** identity: which implementation answered (workerd version, the bridge Worker's URL, the module path). */
+  target: { name: string; identity?: string; workerUrl?: string; module?: string; baseUrl?: string; ktUrl?: string };
   versions: { edgeconf: string; node: string; vitest: string; fastCheck: string };
   seed: number;
   started: string;
@@ -112,9 +152,12 @@ export interface RunReport {
   };
   /** Expectations file consulted (null when none exists for the target). */
   expectationsFile: string | null;
-  /** as-expected: exit 0; unexpected: exit 1; aborted: exit 2 (usage error, unreachable target). */
-  outcome: "as-expected" | "unexpected" | "aborted";
-  exitCode: 0 | 1 | 2;
+  /**
+   * as-expected: exit 0; unexpected: exit 1; aborted: exit 2 (usage error, unreachable target);
+   * inconclusive: exit 3 (nothing unexpected, but no test of any selected area reached the target).
+   */
+  outcome: RunOutcome;
+  exitCode: ExitCode;
   /** Why the run did not run (aborted) or did not finish (watchdog). */
   problems: string[];
   totals: TestCounts;

@@ -4,9 +4,11 @@ import { buildReport } from "./build.ts";
 import { sampleInput } from "./sample.ts";
 import { REPORT_FILES, type ReportFs, writeReport } from "./write.ts";
 
+/** A memfs volume without symbolic links (memfs renames a link's target, not the link): the copy mode. */
 function memfs(): { fs: ReportFs; vol: Volume } {
   const vol = new Volume();
-  return { fs: createFsFromVolume(vol) as unknown as ReportFs, vol };
+  const fs = { ...(createFsFromVolume(vol) as unknown as ReportFs), symlinkSync: undefined };
+  return { fs, vol };
 }
 
 describe("writeReport", () => {

@@ -113,6 +113,15 @@ export function collectModule(module: TestModule): RawTest[] {
 
 export interface Progress {
   write(line: string): void;
+  /** How often a line says the run is alive while tests are running (ms; default HEARTBEAT_MS, 0 = never). */
+  heartbeatMs?: number;
+}
+
+/** Long properties (fuzzing) can run for minutes: a line at least this often says what is running. */
+export const HEARTBEAT_MS = 20_000;
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
 
 export class CollectingReporter implements Reporter {
@@ -130,12 +139,59 @@ export class CollectingReporter implements Reporter {
     return [...this.runFiles].filter((f) => !this.finishedFiles.has(f)).sort();
   }
 
+  /** Tests running now, with when they started (performance.now()). */
+  private running = new Map<string, { name: string; since: number }>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private started = 0;
+
   constructor(private readonly progress?: Progress) {}
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     for (const s of specifications) this.runFiles.add(relativeFile(s.moduleId));
     this.totalModules = this.runFiles.size;
     this.progress?.write(`running ${this.totalModules} test file(s)`);
+    this.started = performance.now();
+    const every = this.progress?.heartbeatMs ?? HEARTBEAT_MS;
+    if (this.progress && every > 0) {
+      this.heartbeat = setInterval(() => this.beat(), every);
+      this.heartbeat.unref();
+    }
+  }
+
+  onTestCaseReady(test: TestCase): void {
+    this.running.set(test.id, {
+      name: `${relativeFile(test.module.moduleId)} > ${test.fullName}`,
+      since: performance.now(),
+    });
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    const run = this.running.get(test.id);
+    this.running.delete(test.id);
+    if (!this.progress || !relativeFile(test.module.moduleId).startsWith("properties/")) return;
+    // Properties one by one: a fuzzing run shows each as it ends.
+    const state = test.result().state;
+    const mark = state === "passed" ? "✓" : state === "failed" ? "✗" : "-";
+    const ms = test.diagnostic()?.duration ?? (run ? performance.now() - run.since : undefined);
+    const took = ms !== undefined ? ` (${seconds(ms)})` : "";
+    this.progress.write(`  ${mark} property ${test.fullName}${took}`);
+  }
+
+  /** Stops the heartbeat (the run ended, or was cancelled). */
+  stop(): void {
+    clearInterval(this.heartbeat);
+  }
+
+  /** One line: how long the run has gone, files done, and the longest-running test. */
+  private beat(): void {
+    const now = performance.now();
+    const oldest = [...this.running.values()].sort((a, b) => a.since - b.since)[0];
+    const what = oldest
+      ? `; running ${this.running.size} test(s), the longest ${oldest.name} for ${seconds(now - oldest.since)}`
+      : "";
+    this.progress?.write(
+      `… ${seconds(now - this.started)}: ${this.finishedModules}/${this.totalModules} file(s) done${what}`,
+    );
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -163,6 +219,7 @@ export class CollectingReporter implements Reporter {
     }
     this.unhandledErrors.push(...unhandledErrors.map((e) => errorText(e)));
     this.endReason = reason;
+    clearInterval(this.heartbeat);
   }
 
   private take(module: TestModule): void {

@@ -8,11 +8,14 @@ import path from "node:path";
 import { clauses } from "../clauses/index.ts";
 import { expectationsPath, loadExpectations, PROJECT_ROOT } from "../expectations.ts";
 import { replayFileName, replayFilesOf } from "../fuzz/replay-file.ts";
+import { rememberUrls } from "../fuzz/replay-trust.ts";
 import { buildReport } from "../report/build.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
-import type { RunReport, TestEntry } from "../report/types.ts";
+import type { ExitCode, RunReport, TestEntry } from "../report/types.ts";
 import { type ReportFs, writeReport } from "../report/write.ts";
+import { targetIdentity } from "../targets/identity.ts";
+import { bridgeCompatibilityDate } from "../targets/workerd.ts";
 import { FILE_FAILURE, SUITE_FAILURE } from "./collect.ts";
 import type { RunOptions } from "./options.ts";
 import { probeTarget } from "./probe.ts";
@@ -49,6 +52,8 @@ export function applyWorkerEnv(env: NodeJS.ProcessEnv, options: RunOptions, expe
   set("EDGECONF_SEED", String(options.seed));
   set("EDGECONF_BASE_URL", options.baseUrl);
   set("EDGECONF_KT_URL", options.ktUrl);
+  set("EDGECONF_WORKER_URL", options.workerUrl);
+  set("EDGECONF_MODULE", options.module);
   set("EDGECONF_EXPECTATIONS", expectationsFile);
   set("EDGECONF_RUNS", options.runs !== undefined ? String(options.runs) : undefined);
   set("EDGECONF_PATH", undefined);
@@ -57,7 +62,7 @@ export function applyWorkerEnv(env: NodeJS.ProcessEnv, options: RunOptions, expe
 /** The command line that runs one test again (a replay file for properties). */
 export function replayCommand(
   test: TestEntry,
-  options: Pick<RunOptions, "target" | "baseUrl" | "ktUrl" | "seed" | "outDir">,
+  options: Pick<RunOptions, "target" | "baseUrl" | "ktUrl" | "workerUrl" | "module" | "seed" | "outDir">,
   runId: string,
   cwd: string,
 ): string {
@@ -73,6 +78,8 @@ export function replayCommand(
     options.target,
     ...(options.baseUrl ? ["--base-url", options.baseUrl] : []),
     ...(options.ktUrl ? ["--kt-url", options.ktUrl] : []),
+    ...(options.workerUrl ? ["--worker-url", options.workerUrl] : []),
+    ...(options.module ? ["--module", displayPath(cwd, options.module)] : []),
     "--seed",
     String(options.seed),
     "--include",
@@ -90,10 +97,19 @@ function blockPattern(test: TestEntry): string {
   return `${names.join(" ").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} `;
 }
 
+function identityOf(options: RunOptions, cwd: string): { identity?: string } {
+  try {
+    const identity = targetIdentity(options, cwd, bridgeCompatibilityDate);
+    return identity ? { identity } : {};
+  } catch {
+    return {};
+  }
+}
+
 export interface ExecuteResult {
   report: RunReport;
   runDir: string;
-  exitCode: 0 | 1 | 2;
+  exitCode: ExitCode;
   /** The watchdog stopped the run; hung workers may keep the process alive, so exit explicitly. */
   forceExit: boolean;
 }
@@ -105,7 +121,7 @@ export async function executeRun(
 ): Promise<ExecuteResult> {
   const started = new Date();
   const runId = runIdOf(started, options);
-  const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {});
+  const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {}, io.cwd);
   const runDir = path.join(options.outDir, runId);
   applyWorkerEnv(io.env, options, expectationsFile);
 
@@ -122,12 +138,15 @@ export async function executeRun(
   }
 
   let aborted = problems.length > 0;
-  if (!aborted && options.target === "http") {
+  if (!aborted && (options.target === "http" || options.target === "worker")) {
     const urls = [
+      ...(options.workerUrl ? [{ name: "worker-url", url: options.workerUrl }] : []),
       ...(options.baseUrl ? [{ name: "base-url", url: options.baseUrl }] : []),
       ...(options.ktUrl ? [{ name: "kt-url", url: options.ktUrl }] : []),
     ];
     if (!options.quiet) io.stderr(`probing ${urls.map((u) => u.url).join(", ")}\n`);
+    // Replay files of this run may name these URLs: a replay trusts them (harness/fuzz/replay-trust.ts).
+    rememberUrls([options.baseUrl, options.ktUrl], io.cwd, io.env);
     problems.push(...(await probeTarget(urls)));
     aborted = problems.length > 0;
   }
@@ -157,6 +176,9 @@ export async function executeRun(
     runId,
     target: {
       name: options.target,
+      ...identityOf(options, io.cwd),
+      ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
+      ...(options.module ? { module: displayPath(io.cwd, options.module) } : {}),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
       ...(options.ktUrl ? { ktUrl: options.ktUrl } : {}),
     },
@@ -171,7 +193,8 @@ export async function executeRun(
       ...(options.shard ? { shard: options.shard } : {}),
       ...(options.runs !== undefined ? { runs: options.runs } : {}),
     },
-    expectationsFile: nodeFs.existsSync(expectationsFile) ? displayPath(PROJECT_ROOT, expectationsFile) : null,
+    // Relative to the directory of the run (the user's project), as `report --update-expectations` reads it.
+    expectationsFile: nodeFs.existsSync(expectationsFile) ? displayPath(io.cwd, expectationsFile) : null,
     expectations,
     tests: run.tests,
     runFiles: run.runFiles,
@@ -189,7 +212,8 @@ export async function executeRun(
       extra[`blob/${blobName}`] = fs.readFileSync(path.join(runDir, "blob", blobName), "utf8");
     } catch {
       report.problems.push(`the shard's blob (${blobName}) was not written`);
-      if (report.outcome === "as-expected") Object.assign(report, { outcome: "unexpected", exitCode: 1 });
+      if (report.outcome === "as-expected" || report.outcome === "inconclusive")
+        Object.assign(report, { outcome: "unexpected", exitCode: 1 });
     }
   }
   writeReport(report, options.outDir, fs, extra);

@@ -10,10 +10,12 @@ import path from "node:path";
 import { clauses } from "../clauses/index.ts";
 import { loadExpectations, PROJECT_ROOT } from "../expectations.ts";
 import { replayFilesOf } from "../fuzz/replay-file.ts";
+import { includePatternProblem, testFileProblem } from "../fuzz/replay-trust.ts";
 import { buildReport } from "../report/build.ts";
 import { consoleSummary } from "../report/console.ts";
+import { assertValidReport } from "../report/schema.ts";
 import { displayPath } from "../report/shell.ts";
-import type { RunReport } from "../report/types.ts";
+import type { ExitCode, RunReport } from "../report/types.ts";
 import { writeReport } from "../report/write.ts";
 import type { TargetName } from "../targets/types.ts";
 import { type RunIo, replayCommand } from "./execute.ts";
@@ -40,7 +42,26 @@ export function findShard(dir: string): ShardDir | string {
   return `${dir} holds no shard (blob/ and report.json, written by edgeconf run --shard i/n)`;
 }
 
-export async function mergeShards(dirs: readonly string[], outDir: string, io: RunIo): Promise<0 | 1 | 2> {
+/** Why a shard's report may not be merged, or undefined. */
+export function shardProblem(report: unknown): string | undefined {
+  try {
+    assertValidReport(report as RunReport);
+  } catch (e) {
+    return `report.json is not an edgeconf report: ${(e as Error).message.split("\n")[0]}`;
+  }
+  const r = report as RunReport;
+  for (const p of r.selection.include) {
+    const problem = includePatternProblem(p);
+    if (problem) return problem;
+  }
+  for (const t of r.tests) {
+    const problem = t.file === "" ? undefined : testFileProblem(t.file);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+export async function mergeShards(dirs: readonly string[], outDir: string, io: RunIo): Promise<ExitCode> {
   const shards: ShardDir[] = [];
   for (const d of dirs) {
     const s = findShard(path.resolve(io.cwd, d));
@@ -67,6 +88,22 @@ export async function mergeShards(dirs: readonly string[], outDir: string, io: R
       }
     }
   }
+  // Shard reports are untrusted input (someone else's files): their shape, the test files and include
+  // patterns they name must be the project's own (harness/fuzz/replay-trust.ts).
+  for (const s of shards) {
+    const problem = shardProblem(s.report);
+    if (problem) {
+      io.stderr(`edgeconf report merge: ${s.dir}: refused: ${problem}\n`);
+      return 2;
+    }
+  }
+  const named = [first.report.target.baseUrl, first.report.target.ktUrl].filter((u) => u !== undefined);
+  if (named.length > 0) {
+    io.stderr(
+      `edgeconf report merge: the shards name target ${first.report.target.name} at ${named.join(" and ")}; ` +
+        "replaying this report sends your credentials there only if a run on this machine used it or you pass it on the command line\n",
+    );
+  }
   const tmp = mkdtempSync(path.join(os.tmpdir(), "edgeconf-merge-"));
   try {
     for (const s of shards) {
@@ -80,7 +117,7 @@ export async function mergeShards(dirs: readonly string[], outDir: string, io: R
     });
     const base = first.report;
     const env = { ...io.env };
-    if (base.expectationsFile) env.EDGECONF_EXPECTATIONS = path.resolve(PROJECT_ROOT, base.expectationsFile);
+    if (base.expectationsFile) env.EDGECONF_EXPECTATIONS = path.resolve(io.cwd, base.expectationsFile);
     else env.EDGECONF_NO_EXPECTATIONS = "1";
     const started = shards.map((s) => s.report.started).sort()[0] ?? base.started;
     const finished =

@@ -2,22 +2,27 @@
  * Command-line options of `edgeconf run` and `edgeconf fuzz`, parsed into RunOptions. Pure: a usage
  * error comes back as `{ error }`, never as an exception.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AREAS, type Area } from "../clauses/types.ts";
 import { TARGET_NAMES, type TargetName } from "../targets/types.ts";
+import { TARGET_PROFILES } from "./preflight.ts";
 
 export interface RunOptions {
   command: "run" | "fuzz";
   target: TargetName;
   baseUrl?: string;
   ktUrl?: string;
+  /** worker target: the deployed bridge Worker's URL (its secret comes from EDGECONF_WORKER_SECRET). */
+  workerUrl?: string;
+  /** module target: the user's module exporting createBucket (absolute). */
+  module?: string;
   areas: Area[];
   seed: number;
   /** Where reports go (absolute). */
   outDir: string;
-  /** An explicit expectations file (absolute); else fixtures/expectations/<target>.json. */
+  /** An explicit expectations file (absolute); else the project's or the shipped one (expectations.ts). */
   expectationsFile?: string;
   shard?: { index: number; count: number };
   /** Per-test timeout (ms); hooks get twice as long. */
@@ -85,11 +90,20 @@ export function parseSeed(text: string): number | string {
   return n;
 }
 
-function parseUrl(name: string, text: string): string | { error: string } {
+/** The API version segment a management base URL ends in (`/client/v4`, or `/v4` of a custom mount). */
+const VERSION_SEGMENT = /\/v\d+$/;
+
+function parseUrl(name: string, text: string, versioned = false): string | { error: string } {
   try {
     const u = new URL(text);
     if (u.protocol !== "http:" && u.protocol !== "https:") return { error: `${name} must be an http(s) URL` };
-    return text.replace(/\/+$/, "");
+    const trimmed = text.replace(/\/+$/, "");
+    if (versioned && !VERSION_SEGMENT.test(new URL(trimmed).pathname)) {
+      return {
+        error: `${name} must end in the API version segment, as in ${u.origin}/client/v4 (got "${text}")`,
+      };
+    }
+    return trimmed;
   } catch {
     return { error: `${name} is not a URL: "${text}"` };
   }
@@ -145,6 +159,36 @@ export function sharedTestDirs(projectRoot: string): string[] {
   return out;
 }
 
+/** --worker-url (worker target) and --module (module target), each only with its target. */
+function parseTargetOptions(
+  target: TargetName,
+  str: (k: string) => string | undefined,
+  ctx: ParseContext,
+): { workerUrl?: string; module?: string } | { error: string } {
+  const workerText = str("worker-url") ?? (ctx.env.EDGECONF_WORKER_URL || undefined);
+  const moduleText = str("module") ?? (ctx.env.EDGECONF_MODULE || undefined);
+  if (target !== "worker" && str("worker-url") !== undefined)
+    return { error: "--worker-url goes with --target worker" };
+  if (target !== "module" && str("module") !== undefined) return { error: "--module goes with --target module" };
+  if (target === "worker") {
+    if (workerText === undefined) return { error: "--target worker needs --worker-url (the deployed bridge Worker)" };
+    const workerUrl = parseUrl("--worker-url", workerText);
+    if (typeof workerUrl === "object") return workerUrl;
+    if (!ctx.env.EDGECONF_WORKER_SECRET) {
+      return { error: "--target worker needs the bridge's secret in EDGECONF_WORKER_SECRET (see docs/bridge.md)" };
+    }
+    return { workerUrl };
+  }
+  if (target === "module") {
+    if (moduleText === undefined)
+      return { error: "--target module needs --module PATH (a module exporting createBucket)" };
+    const file = path.resolve(ctx.cwd, moduleText);
+    if (!existsSync(file)) return { error: `--module: no such file ${file}` };
+    return { module: file };
+  }
+  return {};
+}
+
 export interface ParseContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -167,6 +211,8 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
         target: { type: "string" },
         "base-url": { type: "string" },
         "kt-url": { type: "string" },
+        "worker-url": { type: "string" },
+        module: { type: "string" },
         areas: { type: "string" },
         area: { type: "string" },
         seed: { type: "string" },
@@ -196,6 +242,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
   const target = targetName as TargetName;
 
   let areas: Area[] = [...AREAS];
+  let areasGiven = false;
   if (command === "fuzz") {
     if (str("areas") !== undefined) return { error: "fuzz takes one --area, not --areas" };
     const a = str("area");
@@ -212,6 +259,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
       const parsed = parseAreas(a);
       if (typeof parsed === "string") return { error: parsed };
       areas = parsed;
+      areasGiven = true;
     }
   }
 
@@ -227,22 +275,34 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
 
   const baseText = str("base-url") ?? (ctx.env.EDGECONF_BASE_URL || undefined);
   const ktText = str("kt-url") ?? (ctx.env.EDGECONF_KT_URL || undefined);
-  const baseUrl = baseText === undefined ? undefined : parseUrl("--base-url", baseText);
+  if (target !== "http" && (str("base-url") !== undefined || str("kt-url") !== undefined)) {
+    return { error: "--base-url and --kt-url go with --target http" };
+  }
+  const baseUrl = baseText === undefined ? undefined : parseUrl("--base-url", baseText, true);
   const ktUrl = ktText === undefined ? undefined : parseUrl("--kt-url", ktText);
   if (typeof baseUrl === "object") return baseUrl;
   if (typeof ktUrl === "object") return ktUrl;
   if (target === "http" && !baseUrl && !ktUrl) {
     return { error: "--target http needs --base-url (areas A, B) and/or --kt-url (area C)" };
   }
-  if (target !== "http" && (str("base-url") !== undefined || str("kt-url") !== undefined)) {
-    return { error: "--base-url and --kt-url go with --target http" };
+  // Without --areas, a run covers the areas the target serves (the others are "not tested").
+  if (command === "run" && !areasGiven) {
+    const served = TARGET_PROFILES[target].areas({ baseUrl, ktUrl });
+    areas = AREAS.filter((a) => served.includes(a));
   }
+
+  const targetOptions = parseTargetOptions(target, str, ctx);
+  if ("error" in targetOptions) return targetOptions;
 
   let shard: RunOptions["shard"];
   if (str("shard") !== undefined) {
     const s = parseShard(str("shard") ?? "");
     if (typeof s === "string") return { error: s };
     shard = s;
+    // Shards are merged only when they share the seed; outside CI (which pins it) a drawn one would differ.
+    if (seedText === undefined && !ctx.env.CI) {
+      return { error: "--shard needs --seed N, the same on every shard, so report merge can combine them" };
+    }
   }
   const timeout = str("timeout") === undefined ? DEFAULT_TIMEOUT_MS : positiveInt("--timeout", str("timeout"));
   if (typeof timeout === "string") return { error: timeout };
@@ -287,6 +347,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
       target,
       ...(baseUrl ? { baseUrl } : {}),
       ...(ktUrl ? { ktUrl } : {}),
+      ...targetOptions,
       areas,
       seed,
       outDir: path.resolve(ctx.cwd, str("out") ?? "reports"),
@@ -308,14 +369,18 @@ Runs the conformance suites and properties against a target and writes a report 
 <out>/<run-id>/ and <out>/latest/ (report.json, junit.xml, report.md, report.html).
 
 Options:
-  --target sim|serve|http|miniflare  the implementation under test (default: sim, or EDGECONF_TARGET)
+  --target NAME        the implementation under test (default: sim, or EDGECONF_TARGET):
+                       sim | serve | http | workerd | worker | module | miniflare
   --base-url URL       http target: the management API root, ending in /client/v4 (areas A, B)
   --kt-url URL         http target: the key-transparency service (area C)
+  --worker-url URL     worker target: a deployed bridge Worker (secret in EDGECONF_WORKER_SECRET)
+  --module PATH        module target: a module exporting createBucket(name, options?)
   --areas a,b          areas to run: letters a-d or names (default: all four)
   --seed N             seed of the run (properties, simulator); default: drawn and recorded
   --out DIR            report directory (default: reports)
-  --expectations FILE  known deviations (default: fixtures/expectations/<target>.json)
-  --shard i/n          run shard i of n and keep a blob for \`edgeconf report merge\`
+  --expectations FILE  known deviations (default: edgeconf/expectations/<target>.json of the current
+                       directory, else the baseline edgeconf ships for the target, if any)
+  --shard i/n          run shard i of n (the same --seed on every shard) for \`edgeconf report merge\`
   --timeout MS         per-test timeout (default: ${DEFAULT_TIMEOUT_MS}); hooks get twice as long
   --max-time MS        watchdog for the whole run (default: ${DEFAULT_MAX_TIME_MS})
   --include GLOB       run these test files instead (repeatable; relative to the current directory)
@@ -324,6 +389,8 @@ Options:
 
 Credentials of the http target come from the environment: CLOUDFLARE_API_TOKEN, CLOUDFLARE_EMAIL,
 CLOUDFLARE_API_KEY, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_ZONE_ID (and EDGECONF_KT_CA/CERT/KEY for area C).
+Area D's targets: workerd (the bridge Worker inside Miniflare: workerd's own binding, offline), worker
+(a deployed bridge: production R2; \`edgeconf bridge init DIR\` writes it), module (your implementation).
 
 Exit status: 0 every result as expected, 1 unexpected results, 2 usage error or unreachable target.
 `;

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PROJECT_ROOT } from "../expectations.ts";
 
-function packageVersion(name: string): string {
+export function packageVersion(name: string): string {
   try {
     const require = createRequire(path.join(PROJECT_ROOT, "package.json"));
     let dir = path.dirname(require.resolve(name));

@@ -42,8 +42,13 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
   const vitest = await createVitest(
     "test",
     {
+      // The runner's whole configuration is here (no config file): it ships with the package and runs
+      // from an installed copy; nothing is written inside the package (no results cache).
       root: PROJECT_ROOT,
-      config: path.join(PROJECT_ROOT, "vitest.config.ts"),
+      config: false,
+      cache: false,
+      setupFiles: [path.join(PROJECT_ROOT, "harness", "targets", "setup.ts")],
+      pool: "forks",
       run: true,
       watch: false,
       include: options.include,
@@ -84,6 +89,7 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
     problems.push(`vitest failed: ${(e as Error).stack ?? String(e)}`);
   } finally {
     clearTimeout(timer);
+    collector.stop();
   }
   const closeWait = watchdogFired ? 2_000 : 10_000;
   await Promise.race([vitest.close().catch(() => {}), new Promise((r) => setTimeout(r, closeWait).unref())]);

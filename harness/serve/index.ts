@@ -1,17 +1,15 @@
 /**
- * `edgeconf serve` in-process: a node:http server (keep-alive) forwarding every request to the
- * simulator (areas A and B under /client/v4, the control surface under /__edgeconf/): a request
+ * `edgeconf serve` in-process: a node:http server (keep-alive) forwarding requests to the
+ * simulator (areas A and B under /client/v4; the control surface under /__edgeconf/ only with the
+ * control token, a loopback Host and no cross-site Origin; nothing else, see gate.ts): a request
  * without a body or with a declared length up to 1 MiB goes whole to `sim.handleRaw` (no web
  * Request/Response built), a streamed or larger one to `sim.fetch` as a web Request. Plus the
  * area-C HTTPS server with mTLS from `startKtServer`. Returns the values of the JSON line + close().
  *
  * Used by the CLI (harness/commands/serve.ts), by the `serve` target and by other tests.
  */
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { RAW_TEXT } from "../../sim/http/envelope.ts";
 import {
   type Credentials,
@@ -21,7 +19,9 @@ import {
   type RawResponse,
   type Simulator,
 } from "../../sim/index.ts";
+import { apiPortRefusal, newControlToken } from "./gate.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
+import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 
 export interface ServeOptions {
   /** Port of the HTTP API server (0 = any free port; default 0). */
@@ -40,6 +40,12 @@ export interface ServeOptions {
   sim?: Simulator;
 }
 
+/** Host names that reach only this machine: binding any other address exposes the servers. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
 /** The values of the JSON line `edgeconf serve --json` prints. */
 export interface ServeInfo extends Credentials {
   base_url: string;
@@ -52,6 +58,8 @@ export interface ServeInfo extends Credentials {
   client_key_2: string | null;
   seed: number;
   control_url: string;
+  /** The control surface's secret (random per process): `Authorization: Bearer <control_token>`. */
+  control_token: string;
   /** The second tenant, for isolation tests. */
   second_tenant: Credentials;
   /** Set when the area-C server could not start (its kt fields are then null). */
@@ -198,32 +206,49 @@ async function answer(res: http.ServerResponse, response: Response): Promise<voi
   res.end(body);
 }
 
-export function createApiServer(sim: Simulator, originOf: () => string): http.Server {
+/** One request of the API port (a module-level function: no closures made per request). */
+async function serveApiRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  sim: Simulator,
+  originOf: () => string,
+  access: { token: string; hosts?: readonly string[] },
+): Promise<void> {
+  let streamed: { request: Request; discard(): void } | undefined;
+  try {
+    const url = `${originOf()}${req.url ?? "/"}`;
+    const refusal = apiPortRefusal(req.url ?? "/", url, req.headers, access);
+    if (refusal) {
+      req.resume();
+      writeRaw(res, refusal);
+      return;
+    }
+    if (readsWhole(req)) {
+      // Bodies read whole: sim.handleRaw (the same routing, control surface and faults as sim.fetch).
+      writeRaw(res, await sim.handleRaw(await rawRequest(req, url)));
+      return;
+    }
+    streamed = streamedRequest(req, url);
+    const response = await sim.fetch(streamed.request);
+    streamed.discard();
+    await answer(res, response);
+  } catch {
+    if (streamed) streamed.discard();
+    else req.resume();
+    if (!res.headersSent) {
+      res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(LAST_RESORT) });
+      res.end(LAST_RESORT);
+    } else res.destroy();
+  }
+}
+
+export function createApiServer(
+  sim: Simulator,
+  originOf: () => string,
+  access: { token: string; hosts?: readonly string[] },
+): http.Server {
   const server = http.createServer({ keepAlive: true, keepAliveTimeout: 10_000 }, (req, res) => {
-    void (async () => {
-      let discard = () => {
-        req.resume();
-      };
-      try {
-        const url = `${originOf()}${req.url ?? "/"}`;
-        if (readsWhole(req)) {
-          // Bodies read whole: sim.handleRaw (the same routing, control surface and faults as sim.fetch).
-          writeRaw(res, await sim.handleRaw(await rawRequest(req, url)));
-          return;
-        }
-        const streamed = streamedRequest(req, url);
-        discard = streamed.discard;
-        const response = await sim.fetch(streamed.request);
-        discard();
-        await answer(res, response);
-      } catch {
-        discard();
-        if (!res.headersSent) {
-          res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(LAST_RESORT) });
-          res.end(LAST_RESORT);
-        } else res.destroy();
-      }
-    })();
+    void serveApiRequest(req, res, sim, originOf, access);
   });
   server.on("clientError", (_err, socket) => {
     // Requests node:http cannot parse (bad method, bad header bytes): 400 with the envelope, then close.
@@ -257,11 +282,12 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
       ...(options.credentials ? { credentials: options.credentials } : {}),
     });
   let origin = "";
-  const server = createApiServer(sim, () => origin);
+  const controlToken = newControlToken();
+  const server = createApiServer(sim, () => origin, { token: controlToken, hosts: [host] });
   const address = await listen(server, options.port ?? 0, host);
   origin = `http://${urlHost(host)}:${address.port}`;
   const ownCertDir = options.certDir === undefined;
-  const certDir = options.certDir ?? mkdtempSync(path.join(tmpdir(), "edgeconf-certs-"));
+  const certDir = options.certDir ?? makeTempDir("edgeconf-certs-");
   let kt: KtServer | undefined;
   let ktError: string | undefined;
   try {
@@ -293,6 +319,7 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
     client_key_2: kt?.client_key_2 ?? null,
     seed: sim.seed,
     control_url: `${origin}/__edgeconf`,
+    control_token: controlToken,
     second_tenant: { ...second },
     ...(ktError !== undefined ? { kt_error: ktError } : {}),
   };
@@ -306,8 +333,8 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
         }),
         kt ? kt.close() : Promise.resolve(),
       ]);
-      // Generated certificates live as long as the servers.
-      if (ownCertDir) rmSync(certDir, { recursive: true, force: true });
+      // Generated certificates live as long as the servers (and never past the process: temp-dirs.ts).
+      if (ownCertDir) removeTempDir(certDir);
     })();
     return closed;
   };

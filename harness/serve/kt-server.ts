@@ -5,7 +5,9 @@
  * the identity (subject CN) of a VERIFIED certificate only; an absent or unverified certificate
  * means no identity. Reads (GET) need none; writes (POST, PATCH, epoch publication) without one get
  * 401 from the simulator, and an operator writing to another operator's namespace gets 403.
- * Every request is forwarded to `sim.fetch(request, { clientIdentity })`.
+ * Every request is forwarded to `sim.fetch(request, { clientIdentity })`, except the control surface:
+ * `/__edgeconf` paths are not served here at all (area C's own 404); the control surface lives on the
+ * API's port behind its token (harness/serve/gate.ts).
  *
  * Gaps / by design: the TLS handshake itself never fails for a missing or foreign certificate (the
  * spec's list example carries no credential, so reads stay open); refusal happens per request.
@@ -15,6 +17,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import type { AddressInfo } from "node:net";
 import type { TLSSocket } from "node:tls";
+import { isControlPath } from "../../sim/control/index.ts";
 import type { Simulator } from "../../sim/index.ts";
 import { KT_OPERATORS } from "../targets/kt.ts";
 import { type KtCertFiles, type KtCertSources, prepareKtCertificates } from "./certs.ts";
@@ -102,12 +105,11 @@ export async function startKtServer(sim: Simulator, options: KtServerOptions): P
             }
             const method = req.method ?? "GET";
             const body = method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks);
-            const response = await sim.fetch(new URL(req.url ?? "/", "https://kt.edgeconf.test"), {
-              method,
-              headers,
-              ...(body ? { body } : {}),
-              ...(identity ? { clientIdentity: identity } : {}),
-            });
+            const url = new URL(req.url ?? "/", "https://kt.edgeconf.test");
+            const init = { method, headers, ...(body ? { body } : {}) };
+            const response = isControlPath(url.pathname)
+              ? await sim.areas.kt.handle(new Request(url, init), {})
+              : await sim.fetch(url, { ...init, ...(identity ? { clientIdentity: identity } : {}) });
             const out = Buffer.from(await response.arrayBuffer());
             const outHeaders: Record<string, string> = {};
             response.headers.forEach((v, k) => {

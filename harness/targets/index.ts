@@ -1,5 +1,6 @@
 /**
- * Picks the target of this run: `EDGECONF_TARGET` = sim (default) | serve | http | miniflare.
+ * Picks the target of this run: `EDGECONF_TARGET` = sim (default) | serve | http | miniflare | workerd |
+ * worker | module.
  * One target per test worker, created on first use and closed when the worker ends.
  */
 import { TARGET_NAMES, type Target, type TargetName } from "./types.ts";
@@ -24,6 +25,12 @@ export async function createTarget(name: TargetName): Promise<Target> {
       return (await import("./http.ts")).createHttpTarget(process.env);
     case "miniflare":
       return (await import("./miniflare.ts")).createMiniflareTarget();
+    case "workerd":
+      return (await import("./workerd.ts")).createWorkerdTarget();
+    case "worker":
+      return (await import("./worker.ts")).createWorkerTarget(process.env);
+    case "module":
+      return (await import("./module.ts")).createModuleTarget(process.env);
   }
 }
 

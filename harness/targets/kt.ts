@@ -22,6 +22,20 @@ export interface KtTarget {
   fetch(path: string, init?: KtFetchInit): Promise<Response>;
   /** Identities this target can send as ("none" always; "b" only when a second operator is known). */
   readonly identities: readonly KtIdentity[];
+  /**
+   * The target's HTTPS endpoint, for tests that make their own TLS clients (a foreign client
+   * certificate, no certificate at all). Absent in-process (no TLS) and for a plain-http kt URL.
+   */
+  readonly tls?: KtTls;
+}
+
+export interface KtTls {
+  /** `https://...`, no trailing slash. */
+  readonly url: string;
+  /** The CA that signed the server's certificate (EDGECONF_KT_CA); system roots when absent. */
+  readonly ca?: Buffer;
+  /** Per-request timeout (ms). */
+  readonly timeoutMs: number;
 }
 
 /** The subject CN of each operator's client certificate (and the identity the simulator sees in-process). */
@@ -97,8 +111,10 @@ export function createHttpKtTarget(ktUrl: string, env: NodeJS.ProcessEnv): KtTar
   if (env.EDGECONF_KT_CERT_2 && env.EDGECONF_KT_KEY_2) {
     agents.set("b", agent(read(env.EDGECONF_KT_CERT_2), read(env.EDGECONF_KT_KEY_2)));
   }
+  const tls: KtTls | undefined = /^https:/i.test(base) ? { url: base, ...(ca ? { ca } : {}), timeoutMs } : undefined;
   return {
     identities: [...agents.keys()],
+    ...(tls ? { tls } : {}),
     async fetch(path, init) {
       const { as, rest } = split(init);
       const dispatcher = agents.get(as);

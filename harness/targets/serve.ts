@@ -4,24 +4,24 @@
  * HTTPS client with the generated client certificate; area D through the same simulator in-process
  * (the binding has no network form).
  */
+import type { Credentials } from "../../sim/index.ts";
 import { startServe } from "../serve/index.ts";
 import { createHttpApiTarget } from "./api.ts";
 import { createHttpKtTarget, type KtTarget } from "./kt.ts";
 import { createSimObjectStoreTarget, type ObjectStoreTarget } from "./object-store.ts";
 import type { Capability, Target } from "./types.ts";
 
+/** The first tenant's credentials of a started serve (the six values the `http` target reads). */
+export function primaryCredentials(served: Credentials): Credentials {
+  const { account_id, zone_id, zone_name, api_token, auth_email, auth_key } = served;
+  return { account_id, zone_id, zone_name, api_token, auth_email, auth_key };
+}
+
 export async function createServeTarget(seed = Number(process.env.EDGECONF_SEED ?? 0)): Promise<Target> {
   const served = await startServe({ seed: Number.isInteger(seed) ? seed : 0 });
   const capabilities = new Set<Capability>(["api", "tenants"]);
   const api = createHttpApiTarget(served.base_url, process.env, {
-    primary: {
-      account_id: served.account_id,
-      zone_id: served.zone_id,
-      zone_name: served.zone_name,
-      api_token: served.api_token,
-      auth_email: served.auth_email,
-      auth_key: served.auth_key,
-    },
+    primary: primaryCredentials(served),
     other: served.second_tenant,
   });
   let kt: KtTarget | undefined;

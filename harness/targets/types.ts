@@ -8,9 +8,9 @@ import type { ApiTarget } from "./api.ts";
 import type { KtTarget } from "./kt.ts";
 import type { ObjectStoreTarget } from "./object-store.ts";
 
-export type TargetName = "sim" | "serve" | "http" | "miniflare";
+export type TargetName = "sim" | "serve" | "http" | "miniflare" | "workerd" | "worker" | "module";
 
-export const TARGET_NAMES: readonly TargetName[] = ["sim", "serve", "http", "miniflare"];
+export const TARGET_NAMES: readonly TargetName[] = ["sim", "serve", "http", "miniflare", "workerd", "worker", "module"];
 
 export type Capability =
   /** Area D is reachable. */

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect } from "vitest";
 import { clauseProperty } from "../../harness/clauses/property.ts";
+import { missingCapability } from "../../harness/clauses/test.ts";
 import type { ApiTarget } from "../../harness/targets/api.ts";
 import { getTarget } from "../../harness/targets/index.ts";
 import { expectFailure, expectSuccess, expectValidationFailure, type Rule, rules } from "../../suites/http/support.ts";
@@ -138,7 +139,7 @@ describe("area A stateful (property)", () => {
     (ctx) =>
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const target = await getTarget();
-        if (!target.api) ctx.skip("target has no api");
+        if (!target.api) ctx.skip(missingCapability(target, "api"));
         const real: Real = { api: target.api! };
         expectSuccess(await r(real).deleteAll());
         await fc.asyncModelRun(() => ({ model: { rules: [] }, real }), cmds);

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect } from "vitest";
 import { clauseProperty } from "../../harness/clauses/property.ts";
+import { missingCapability } from "../../harness/clauses/test.ts";
 import { getTarget } from "../../harness/targets/index.ts";
 import { expectSuccess, expectValidationFailure, type Rule, rules } from "../../suites/http/support.ts";
 import { breaks, brokenCreate, brokenPatch, validCreate, validPatch } from "./arbitraries.ts";
@@ -22,7 +23,7 @@ describe("area A validation (properties)", () => {
     (ctx) => {
       return fc.asyncProperty(validCreate, async (body) => {
         const target = await getTarget();
-        if (!target.api) ctx.skip("target has no api");
+        if (!target.api) ctx.skip(missingCapability(target, "api"));
         const r = rules(await api());
         const rule = await r.made(body);
         expect(rule).toMatchObject({ ...body, block_any_queries: body.block_any_queries ?? true });
@@ -47,7 +48,7 @@ describe("area A validation (properties)", () => {
       return fc.asyncProperty(brokenCreate, async ({ rule, body }) => {
         fc.pre(breaks(rule, body));
         const target = await getTarget();
-        if (!target.api) ctx.skip("target has no api");
+        if (!target.api) ctx.skip(missingCapability(target, "api"));
         const r = rules(await api());
         const before = expectSuccess<Rule[]>(await r.list("?per_page=1000")).result;
         expectValidationFailure(await r.create(body));
@@ -64,7 +65,7 @@ describe("area A validation (properties)", () => {
     (ctx) => {
       return fc.asyncProperty(validCreate, validPatch, async (create, patch) => {
         const target = await getTarget();
-        if (!target.api) ctx.skip("target has no api");
+        if (!target.api) ctx.skip(missingCapability(target, "api"));
         const r = rules(await api());
         const rule = await r.made(create);
         const updated = expectSuccess<Rule>(await r.patch(rule.id, patch)).result;
@@ -83,7 +84,7 @@ describe("area A validation (properties)", () => {
       return fc.asyncProperty(validCreate, brokenPatch, async (create, { rule: label, body }) => {
         fc.pre(breaks(label, body));
         const target = await getTarget();
-        if (!target.api) ctx.skip("target has no api");
+        if (!target.api) ctx.skip(missingCapability(target, "api"));
         const r = rules(await api());
         const rule = await r.made(create);
         expectValidationFailure(await r.patch(rule.id, body));

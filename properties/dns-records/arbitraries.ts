@@ -49,8 +49,17 @@ export const publicIPv4 = fc
 /** A hostname outside any test zone: faker's realistic domain names, lowercased. */
 export const hostname = fakerArb.map((f) => `${f.internet.domainWord()}.${f.internet.domainName()}`.toLowerCase());
 
-/** A label valid for A/AAAA/CNAME names: letter first, letter or digit last, letters/digits/hyphens/underscores. */
-export const addressLabel = fc.stringMatching(/^[a-z][a-z0-9_-]{0,30}[a-z0-9]$/);
+/**
+ * A relative name valid for A/AAAA/CNAME records, of one to three labels: letter first, letter or
+ * digit last, letters/digits/hyphens/underscores, each label at most 63 characters (the limit is per
+ * label: docs/choices/dns-records.md). Labels stay short enough for a unique suffix on the last one.
+ */
+export const addressLabel = fc
+  .tuple(
+    fc.stringMatching(/^[a-z][a-z0-9_-]{0,40}[a-z0-9]$/),
+    fc.array(fc.stringMatching(/^[a-z0-9][a-z0-9_-]{0,40}[a-z0-9]$/), { maxLength: 2 }),
+  )
+  .map(([first, rest]) => [first, ...rest].join("."));
 
 export const dnsOnlyTtl = fc.oneof(fc.constant(1), fc.integer({ min: 60, max: 86400 }));
 
@@ -141,9 +150,9 @@ export function breaks(rule: Rule, body: Record<string, unknown>, fqdn: string):
   const name = String(body.name);
   switch (rule) {
     case "name-too-long":
-      return name.length > 63;
+      return name.split(".").some((label) => label.length > 63);
     case "name-bad-first-char":
-      return !/^[A-Za-z]/.test(name);
+      return !/^([A-Za-z_]|\*(\.|$))/.test(name);
     case "name-bad-last-char":
       return !/[A-Za-z0-9]$/.test(name);
     case "name-bad-char":
@@ -190,11 +199,12 @@ export const brokenBody: fc.Arbitrary<BrokenBody> = fc.oneof(
     })
     .map(({ label, fill, length, ip }) => ({
       rule: "name-too-long" as const,
-      body: a(`${label}${fill}`.slice(0, length - 1) + "z", ip),
+      // A label of 64+ characters, last in a multi-label name (the limit is per label).
+      body: a(`${label}.${`z${fill}`.slice(0, length - 1)}z`, ip),
     })),
   fc
     .record({
-      first: fc.constantFrom("1", "9", "-", "_"),
+      first: fc.constantFrom("1", "9", "-"),
       label: addressLabel,
       ip: publicIPv4,
       type: fc.constantFrom("A", "CNAME"),

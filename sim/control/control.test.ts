@@ -18,6 +18,9 @@ function fakeArea(refuse = false): Snapshottable & { data: Map<string, Uint8Arra
   const area = {
     data: new Map<string, Uint8Array>(),
     snapshot: () => ({ entries: [...area.data].map(([k, v]) => [k, v.slice()]) }),
+    check(state: unknown, path: string) {
+      if (!Array.isArray((state as { entries?: unknown } | null)?.entries)) throw new Error(`${path}: no entries`);
+    },
     restore(state: unknown) {
       if (refuse) throw new Error("no thanks");
       const s = state as { entries: [string, Uint8Array][] };
@@ -181,6 +184,36 @@ describe("control surface", () => {
 });
 
 describe("control surface over HTTP: robustness", () => {
+  test("a 200 MiB body is refused with 413 after at most the cap is read, not buffered whole", async () => {
+    const { control, a } = setup();
+    a.data.set("k", new Uint8Array([7]));
+    const before = control.exportSnapshot();
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    for (const [method, path, cap] of [
+      ["PUT", "/snapshot", 64],
+      ["POST", "/faults", 1],
+      ["POST", "/clock", 1],
+    ] as const) {
+      let pulled = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (pulled >= 200) c.close();
+          else {
+            pulled++;
+            c.enqueue(chunk);
+          }
+        },
+      });
+      const res = await control.handle(
+        new Request(`http://sim.test/__edgeconf${path}`, { method, body, duplex: "half" } as RequestInit),
+      );
+      expect(res.status, path).toBe(413);
+      expect(((await res.json()) as { error: string }).error).toMatch(/larger than/);
+      expect(pulled, path).toBeLessThanOrEqual(cap + 2);
+      expect(control.exportSnapshot()).toBe(before);
+    }
+  });
+
   test("property: any method, path and body gets a 2xx/4xx JSON answer, and a 4xx changes nothing", async () => {
     const { default: fc } = await import("fast-check");
     const { control, a } = setup();

@@ -17,6 +17,8 @@ describe("fault rules", () => {
       [{ operation: "object-store.nope", latencyMs: 1 }, /unknown operation "object-store.nope"/],
       [{ operation: "object-store.put" }, /give "error", "latencyMs" or both/],
       [{ operation: "*", latencyMs: -1 }, /latencyMs/],
+      [{ operation: "*", latencyMs: 2 ** 31 }, /"latencyMs" must be a number from 0 to 2147483647/],
+      [{ operation: "*", latencyMs: 1e308 }, /latencyMs/],
       [{ operation: "*", latencyMs: 1, probability: 2 }, /probability/],
       [{ operation: "*", latencyMs: 1, times: 0 }, /times/],
       [{ operation: "*", error: { status: 200 } }, /error.status/],

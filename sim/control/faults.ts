@@ -90,6 +90,10 @@ export class FaultRuleError extends Error {
 }
 
 /** Accepted fields; `id` and `fired` (as listed) are accepted and ignored, so a listed rule can be sent back. */
+/** The longest latency a rule may inject: the largest delay a timer takes (2^31 - 1 ms, about 24.8 days);
+ * node fires a longer setTimeout at once, which would turn a "slow" fault into none. */
+export const MAX_LATENCY_MS = 2 ** 31 - 1;
+
 const RULE_KEYS = new Set([
   "operation",
   "error",
@@ -153,8 +157,10 @@ export function parseFaultRule(input: unknown, where = "fault"): FaultRule {
   }
   if (input.latencyMs !== undefined) {
     const l = input.latencyMs;
-    if (typeof l !== "number" || !Number.isFinite(l) || l < 0) {
-      throw new FaultRuleError(`${where}: "latencyMs" must be a finite number >= 0`);
+    if (typeof l !== "number" || !Number.isFinite(l) || l < 0 || l > MAX_LATENCY_MS) {
+      throw new FaultRuleError(
+        `${where}: "latencyMs" must be a number from 0 to ${MAX_LATENCY_MS} (the longest a timer can wait)`,
+      );
     }
     rule.latencyMs = l;
   }
@@ -261,6 +267,8 @@ export class FaultTable {
       if (error === undefined && rule.error !== undefined) error = { ...rule.error };
     }
     if (!fired) return undefined;
+    // Several rules add up; the sum waits at most as long as one timer can.
+    if (latencyMs > MAX_LATENCY_MS) latencyMs = MAX_LATENCY_MS;
     return error === undefined ? { latencyMs } : { latencyMs, error };
   }
 }

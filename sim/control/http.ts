@@ -14,14 +14,37 @@
  *   DELETE /__edgeconf/faults[/<id>]   remove all rules, or one
  *
  * Errors are `{"error": "<what failed and how to fix it>"}` with 400 (bad input), 404 (unknown path
- * or fault id) or 405 (wrong method, with Allow). A failed call changes nothing.
+ * or fault id), 405 (wrong method, with Allow) or 413 (a body past its cap: 1 MiB, like the API's;
+ * 64 MiB for a snapshot). A failed call changes nothing.
  *
- * Gaps / by design: no authentication: the control surface is for local test servers only.
+ * Gaps / by design: this handler does not authenticate: in-process callers (`sim.fetch`) hold the
+ * simulator anyway. Over the network, `edgeconf serve` checks the control token, the Host and the
+ * Origin before a request gets here (guard.ts).
  */
+
+import { DEFAULT_BODY_LIMIT, readCapped } from "../http/body.ts";
+import { ApiError } from "../http/errors.ts";
 import type { FaultRule } from "./faults.ts";
 import type { SimControl } from "./index.ts";
 
 export const CONTROL_PREFIX = "/__edgeconf";
+
+/** Largest body of a clock or faults request (the API's cap). */
+export const CONTROL_BODY_LIMIT = DEFAULT_BODY_LIMIT;
+/** Largest snapshot body (`PUT /__edgeconf/snapshot`): object bodies travel inline as base64. */
+export const SNAPSHOT_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** The body as UTF-8 text, or a 413 answer past `limit` bytes (never buffers more than that). */
+async function cappedText(
+  request: Request,
+  limit: number,
+): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const bytes = await readCapped(request, limit);
+  if (bytes instanceof ApiError) {
+    return { ok: false, response: fail(413, `the body is larger than ${limit} bytes; nothing was changed`) };
+  }
+  return { ok: true, text: new TextDecoder().decode(bytes) };
+}
 
 function fail(status: number, error: string, headers: Record<string, string> = {}): Response {
   return Response.json({ error }, { status, headers });
@@ -32,7 +55,9 @@ function wrongMethod(allow: string[]): Response {
 }
 
 async function jsonBody(request: Request): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
-  const text = await request.text();
+  const read = await cappedText(request, CONTROL_BODY_LIMIT);
+  if (!read.ok) return read;
+  const text = read.text;
   if (text.trim() === "") return { ok: false, response: fail(400, "a JSON body is required") };
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -75,9 +100,10 @@ export async function handleControlRequest(control: SimControl, request: Request
         return new Response(control.exportSnapshot(), { headers: { "content-type": "application/json" } });
       }
       if (method === "PUT") {
-        const text = await request.text();
+        const read = await cappedText(request, SNAPSHOT_BODY_LIMIT);
+        if (!read.ok) return read.response;
         try {
-          control.importSnapshot(text);
+          control.importSnapshot(read.text);
         } catch (e) {
           return fail(400, errorText(e));
         }

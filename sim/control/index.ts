@@ -29,7 +29,10 @@ export interface ClockControl {
   now(): number;
   /** Moves time forward by `ms`, firing due events (multipart expiry). Returns the new time. */
   advance(ms: number): number;
-  /** Moves time forward to `at` (ms, Date or ISO string); never backwards. Returns the new time. */
+  /**
+   * Moves time forward to `at` (ms, Date or ISO string); never backwards, never outside the JavaScript
+   * Date range (a RangeError before anything changes). Returns the new time.
+   */
   set(at: number | Date | string): number;
 }
 

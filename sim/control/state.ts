@@ -4,13 +4,16 @@
  * A snapshot is `{format, version, seed, credentials, now, areas: {<area>: <area snapshot>}}`, plain
  * data with Uint8Array for bytes; `encodeState` (codec.ts) turns it into JSON text byte-exactly.
  *
+ * A restore checks the whole snapshot first (frame, every area present, each area's `check`), so a
+ * bad one is refused naming its first bad path and nothing changes.
+ *
  * Gaps / by design: the fake clock never moves backwards, so restoring moves it forward to the
  * snapshot's time when that is later and otherwise leaves it where it is. A snapshot only restores
  * into a simulator with the same seed and credentials (ids and tenants derive from them). Fault rules
  * are configuration, not state: snapshots neither hold nor replace them.
  */
 import type { Snapshottable } from "../core/area.ts";
-import type { FakeClock } from "../core/clock.ts";
+import { type FakeClock, timeProblem } from "../core/clock.ts";
 import type { Credentials } from "../core/context.ts";
 import { SimUsageError } from "../core/errors.ts";
 
@@ -74,20 +77,28 @@ export function checkSnapshot(input: unknown, parts: StateParts): SimSnapshot {
       );
     }
   }
-  if (typeof input.now !== "number" || !Number.isFinite(input.now)) throw new SimUsageError("snapshot has no time");
-  if (!isRecord(input.areas)) throw new SimUsageError("snapshot has no areas");
+  const timeBad = timeProblem(input.now);
+  if (timeBad) throw new SimUsageError(`now: ${timeBad}`);
+  if (!isRecord(input.areas)) throw new SimUsageError("areas: snapshot has no areas");
   for (const name of Object.keys(parts.areas)) {
-    if (!(name in input.areas)) throw new SimUsageError(`snapshot lacks area "${name}"`);
+    if (!Object.hasOwn(input.areas, name) || input.areas[name] === undefined || input.areas[name] === null) {
+      throw new SimUsageError(`${name}: snapshot lacks area "${name}" (a missing area is an error, not an empty one)`);
+    }
   }
   for (const name of Object.keys(input.areas)) {
-    if (!(name in parts.areas)) throw new SimUsageError(`snapshot has unknown area "${name}"`);
+    if (!Object.hasOwn(parts.areas, name)) throw new SimUsageError(`snapshot has unknown area "${name}"`);
   }
   return input as unknown as SimSnapshot;
 }
 
-/** Restores every area, or none: when one area refuses its state, the others are put back. */
+/**
+ * Restores every area, or none. Everything is checked first (the snapshot's frame, then each area's
+ * whole state, see `Snapshottable.check`), so a bad snapshot is refused with the path of its first bad
+ * value before anything changes. Should an area still refuse half-way, the areas are put back.
+ */
 export function restoreSnapshot(input: unknown, parts: StateParts): void {
   const snapshot = checkSnapshot(input, parts);
+  for (const [name, area] of Object.entries(parts.areas)) area.check(snapshot.areas[name], name);
   const before = takeSnapshot(parts);
   const done: string[] = [];
   try {

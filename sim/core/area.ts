@@ -7,7 +7,12 @@
 export interface Snapshottable {
   /** A deep, self-contained copy of the area's state (no shared references with live state). */
   snapshot(): unknown;
-  /** Replaces the area's state with a snapshot taken from the same kind of area. */
+  /**
+   * Checks a whole snapshot of this area before anything is restored; throws a SnapshotError
+   * (sim/core/snapshot-check.ts) naming the first bad value under `path` (the area's name).
+   */
+  check(state: unknown, path: string): void;
+  /** Replaces the area's state with a snapshot taken from the same kind of area (checked first). */
   restore(state: unknown): void;
   /** Back to the empty state the area had when created. */
   reset(): void;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { FakeClock } from "./clock.ts";
+import { FakeClock, MAX_TIME_MS, timeProblem } from "./clock.ts";
 
 describe("FakeClock", () => {
   test("time moves only when advanced or set", () => {
@@ -16,6 +16,23 @@ describe("FakeClock", () => {
     expect(() => c.advance(-1)).toThrow(RangeError);
     expect(() => c.advance(Number.NaN)).toThrow(RangeError);
     expect(c.now()).toBe(1_000);
+  });
+
+  test("refuses times outside the Date range, non-finite times and backwards moves, changing nothing", () => {
+    const c = new FakeClock(1_000);
+    let fired = 0;
+    c.schedule(2_000, () => fired++);
+    for (const bad of [MAX_TIME_MS + 1, Number.NaN, Number.POSITIVE_INFINITY, 1e308, -MAX_TIME_MS - 1, 999]) {
+      expect(() => c.set(bad)).toThrow(RangeError);
+    }
+    expect(() => c.advance(MAX_TIME_MS)).toThrow(/Date range/);
+    expect(() => c.advance(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(c.now()).toBe(1_000);
+    expect(fired).toBe(0);
+    expect(new Date(c.set(MAX_TIME_MS)).toISOString()).toBe("+275760-09-13T00:00:00.000Z");
+    expect(fired).toBe(1);
+    expect(() => new FakeClock(MAX_TIME_MS + 1)).toThrow(RangeError);
+    expect(timeProblem(-MAX_TIME_MS)).toBeUndefined();
   });
 
   test("fires due events in time order, each seeing its own due time", () => {

@@ -5,10 +5,26 @@
  * time-driven) fire in time order, each seeing `now()` equal to its own due time, when the clock
  * passes them.
  *
+ * Every time the clock holds is inside the JavaScript Date range (|ms| <= 8.64e15, MAX_TIME_MS): a
+ * set, advance or start outside it, a non-finite one, or a move backwards throws a RangeError
+ * before anything changes (no event fires, the time stays).
+ *
  * Gaps / by design: no wall clock, no timers, no sub-millisecond resolution (callers that need
  * microseconds derive them deterministically, see time.ts). Events scheduled at the same instant
  * fire in scheduling order.
  */
+
+/** The largest |ms| a JavaScript Date can hold (ECMA-262 TimeClip): 8.64e15, 100 000 000 days. */
+export const MAX_TIME_MS = 8.64e15;
+
+/** Why `ms` cannot be a time of the clock, or undefined when it can. */
+export function timeProblem(ms: unknown): string | undefined {
+  if (typeof ms !== "number" || !Number.isFinite(ms)) return `a time must be a finite number of ms, got ${String(ms)}`;
+  if (Math.abs(ms) > MAX_TIME_MS) {
+    return `a time must be within the JavaScript Date range (|ms| <= ${MAX_TIME_MS}), got ${ms}`;
+  }
+  return undefined;
+}
 export type ScheduledTask = () => void;
 
 export interface ScheduledHandle {
@@ -29,7 +45,8 @@ export class FakeClock {
   #queue: Entry[] = [];
 
   constructor(startMs: number) {
-    if (!Number.isFinite(startMs)) throw new RangeError(`clock start must be a finite number of ms, got ${startMs}`);
+    const problem = timeProblem(startMs);
+    if (problem) throw new RangeError(`clock start: ${problem}`);
     this.#now = Math.trunc(startMs);
   }
 
@@ -45,13 +62,22 @@ export class FakeClock {
 
   /** Moves time forward by `ms` (>= 0), firing every event due on the way. Returns the new time. */
   advance(ms: number): number {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`clock.advance needs a finite ms >= 0, got ${ms}`);
-    return this.set(this.#now + Math.trunc(ms));
+    if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
+      throw new RangeError(`clock.advance needs a finite ms >= 0, got ${String(ms)}`);
+    }
+    const target = this.#now + Math.trunc(ms);
+    if (target > MAX_TIME_MS) {
+      throw new RangeError(
+        `clock.advance(${ms}) would pass the end of the JavaScript Date range (${MAX_TIME_MS} ms); the time stays ${this.#now}`,
+      );
+    }
+    return this.set(target);
   }
 
   /** Sets the time (never backwards), firing every event due up to it. Returns the new time. */
   set(ms: number): number {
-    if (!Number.isFinite(ms)) throw new RangeError(`clock.set needs a finite ms, got ${ms}`);
+    const problem = timeProblem(ms);
+    if (problem) throw new RangeError(`clock.set: ${problem}`);
     const target = Math.trunc(ms);
     if (target < this.#now) throw new RangeError(`clock.set cannot move time backwards (${target} < ${this.#now})`);
     for (;;) {

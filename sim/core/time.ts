@@ -9,6 +9,11 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, "0");
 }
 
+/** Years 0..9999 as four digits, others in ISO 8601's expanded form (`+275760`, `-000001`), as Date does. */
+function year(y: number): string {
+  return y >= 0 && y <= 9999 ? pad(y, 4) : `${y < 0 ? "-" : "+"}${pad(Math.abs(y), 6)}`;
+}
+
 /**
  * ISO 8601 with six fractional digits: `2023-01-17T20:37:05.368097Z` (offsetMinutes 0 and zulu)
  * or `2023-10-01T13:10:38.762503+01:00`. `micros` is 0..999 added after the milliseconds.
@@ -16,7 +21,7 @@ function pad(n: number, width: number): string {
 export function isoMicros(ms: number, micros = 0, offsetMinutes = 0, zulu = true): string {
   const local = new Date(ms + offsetMinutes * 60_000);
   const base =
-    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1, 2)}-${pad(local.getUTCDate(), 2)}` +
+    `${year(local.getUTCFullYear())}-${pad(local.getUTCMonth() + 1, 2)}-${pad(local.getUTCDate(), 2)}` +
     `T${pad(local.getUTCHours(), 2)}:${pad(local.getUTCMinutes(), 2)}:${pad(local.getUTCSeconds(), 2)}` +
     `.${pad(local.getUTCMilliseconds(), 3)}${pad(Math.trunc(micros) % 1000, 3)}`;
   if (zulu && offsetMinutes === 0) return `${base}Z`;

@@ -31,15 +31,16 @@ describe("area A model", () => {
     expect(run()).toBe(run());
   });
   test("snapshot and restore are deep copies", () => {
+    const ACC = "ac".repeat(16);
     const m = new DnsProtectionModel(createCore({ seed: 1 }));
-    const r = m.create("acc", input);
+    const r = m.create(ACC, input);
     const snap = m.snapshot();
-    m.update("acc", r.id, { mode: "disabled" });
-    m.create("acc", input);
+    m.update(ACC, r.id, { mode: "disabled" });
+    m.create(ACC, input);
     m.restore(snap);
-    expect(m.list("acc")).toEqual([r]);
+    expect(m.list(ACC)).toEqual([r]);
     m.reset();
-    expect(m.list("acc")).toEqual([]);
-    expect(m.delete("acc", r.id)).toBe(false);
+    expect(m.list(ACC)).toEqual([]);
+    expect(m.delete(ACC, r.id)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@
 import type { SimCore } from "../core/context.ts";
 import type { SeededRandom } from "../core/random.ts";
 import { isoMicros } from "../core/time.ts";
+import { checkDnsProtectionSnapshot } from "./snapshot-check.ts";
 import type { RuleInput, RulePatch } from "./validate.ts";
 import type { Mode, ProfileSensitivity, Scope, Sensitivity } from "./values.ts";
 
@@ -155,13 +156,16 @@ export class DnsProtectionModel {
     return copyState(this.#state);
   }
 
+  /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
+  check(state: unknown, path: string): void {
+    checkDnsProtectionSnapshot(state, path);
+  }
+
+  /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(state: unknown): void {
-    const s = state as Partial<State> | undefined;
-    if (!s || typeof s !== "object" || typeof s.rules !== "object" || s.rules === null) {
-      this.reset();
-      return;
-    }
-    this.#state = copyState({ rules: s.rules, lastStampMicros: Number(s.lastStampMicros ?? 0) });
+    checkDnsProtectionSnapshot(state, "dnsProtection");
+    const s = state as State;
+    this.#state = copyState({ rules: s.rules, lastStampMicros: s.lastStampMicros });
     this.#reindex();
   }
 

@@ -3,7 +3,10 @@
  * `/accounts/:account_id/magic/advanced_dns_protection/configs/dns_protection/rules[/:rule_id]`.
  *
  * Gaps / by design: list, create, PATCH (the spec) plus get one, delete one and delete all (the
- * platform, per the reference). Deletes answer the envelope with `result: null`. An unknown rule is
+ * platform, per the reference). Deletes answer `{success, errors, messages}` without a `result`
+ * key (the platform's OpenAPI response schema of both deletes). The list takes exactly the
+ * OpenAPI's query parameters: page, per_page, order (a rule field; default creation order),
+ * direction (ASC or DESC, any case); another parameter is 400. An unknown rule is
  * 404/1003; a rule_id that is not a UUID is 400/7003 (malformed identifier), as on the platform.
  */
 import type { SimCore } from "../core/context.ts";
@@ -12,7 +15,7 @@ import { paginate, parsePageQuery } from "../http/pagination.ts";
 import type { ApiRoute, HttpAreaModule } from "../http/types.ts";
 import { DnsProtectionModel, type Rule } from "./model.ts";
 import { validateCreate, validatePatch } from "./validate.ts";
-import { A_CODES } from "./values.ts";
+import { A_CODES, ORDER_FIELDS } from "./values.ts";
 
 export const RULES_PATH = "/accounts/:account_id/magic/advanced_dns_protection/configs/dns_protection/rules";
 export const RULE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -27,6 +30,43 @@ function found(rule: Rule | undefined): Rule {
   return rule;
 }
 
+type OrderField = (typeof ORDER_FIELDS)[number];
+const LIST_PARAMS = new Set(["page", "per_page", "order", "direction"]);
+
+/** Reads `order` and `direction`; refuses unknown, repeated or malformed list parameters (1004). */
+export function parseOrder(q: URLSearchParams): { field?: OrderField; desc: boolean } {
+  const chain = [];
+  const seen = new Set<string>();
+  for (const key of q.keys()) {
+    if (!LIST_PARAMS.has(key)) chain.push({ code: 1205, message: `unknown list parameter ${key}` });
+    else if (seen.has(key)) chain.push({ code: 1205, message: `${key} is given more than once` });
+    seen.add(key);
+  }
+  const order = q.get("order");
+  if (order !== null && !(ORDER_FIELDS as readonly string[]).includes(order)) {
+    chain.push({ code: 1203, message: `order must be one of ${ORDER_FIELDS.join(", ")}` });
+  }
+  const direction = q.get("direction");
+  if (direction !== null && !/^(asc|desc)$/i.test(direction)) {
+    chain.push({ code: 1204, message: "direction must be ASC or DESC" });
+  }
+  if (chain.length > 0) throw new ValidationError(chain);
+  return {
+    ...(order !== null ? { field: order as OrderField } : {}),
+    desc: direction !== null && direction.toLowerCase() === "desc",
+  };
+}
+
+/** Rules in creation order, or sorted by `order` (ties in creation order); DESC reverses. */
+function ordered(rules: readonly Rule[], o: { field?: OrderField; desc: boolean }): Rule[] {
+  const out = [...rules];
+  if (o.field) {
+    const f = o.field;
+    out.sort((a, b) => (a[f] < b[f] ? -1 : a[f] > b[f] ? 1 : 0));
+  }
+  return o.desc ? out.reverse() : out;
+}
+
 export function createDnsProtectionModule(core: SimCore): HttpAreaModule {
   const model = new DnsProtectionModel(core);
   const one = `${RULES_PATH}/:rule_id`;
@@ -38,7 +78,8 @@ export function createDnsProtectionModule(core: SimCore): HttpAreaModule {
       handle: (req) => {
         const page = parsePageQuery(req.query, LIST_LIMITS);
         if (page instanceof ValidationError) throw page;
-        const { items, result_info } = paginate(model.list(req.params.account_id!), page);
+        const order = parseOrder(req.query);
+        const { items, result_info } = paginate(ordered(model.list(req.params.account_id!), order), page);
         return { result: items, result_info };
       },
     },
@@ -57,7 +98,7 @@ export function createDnsProtectionModule(core: SimCore): HttpAreaModule {
       path: RULES_PATH,
       handle: (req) => {
         model.deleteAll(req.params.account_id!);
-        return { result: null };
+        return { result: null, noResult: true };
       },
     },
     {
@@ -86,12 +127,17 @@ export function createDnsProtectionModule(core: SimCore): HttpAreaModule {
       params,
       handle: (req) => {
         if (!model.delete(req.params.account_id!, req.params.rule_id!)) throw notFound();
-        return { result: null };
+        return { result: null, noResult: true };
       },
     },
   ];
   return {
     routes,
-    state: { snapshot: () => model.snapshot(), restore: (s) => model.restore(s), reset: () => model.reset() },
+    state: {
+      snapshot: () => model.snapshot(),
+      check: (s, path) => model.check(s, path),
+      restore: (s) => model.restore(s),
+      reset: () => model.reset(),
+    },
   };
 }

@@ -34,9 +34,12 @@ describe("area A validation", () => {
   test("name rule per scope", () => {
     expect(nameMatchesScope("global", "global")).toBe(true);
     expect(nameMatchesScope("region", "wnam")).toBe(true);
-    expect(nameMatchesScope("region", "lax")).toBe(false);
+    expect(nameMatchesScope("region", "WEUR")).toBe(true);
+    expect(nameMatchesScope("region", "global")).toBe(false);
+    expect(nameMatchesScope("region", "not a region")).toBe(false);
     expect(nameMatchesScope("datacenter", "lax")).toBe(true);
-    expect(nameMatchesScope("datacenter", "LAX")).toBe(false);
+    expect(nameMatchesScope("datacenter", "LAX")).toBe(true);
+    expect(nameMatchesScope("datacenter", "l@x")).toBe(false);
     expect(nameMatchesScope("datacenter", "global")).toBe(false);
   });
   test("patch: only mutable fields, name and scope are immutable", () => {

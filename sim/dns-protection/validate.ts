@@ -17,7 +17,7 @@ import {
   type Mode,
   PATCH_FIELDS,
   type ProfileSensitivity,
-  REGION_CODES,
+  REGION_CODE,
   type Scope,
   type Sensitivity,
 } from "./values.ts";
@@ -55,7 +55,7 @@ export function nameMatchesScope(scope: Scope, name: string): boolean {
     case "global":
       return name === "global";
     case "region":
-      return (REGION_CODES as readonly string[]).includes(name);
+      return REGION_CODE.test(name) && name.toLowerCase() !== "global";
     case "datacenter":
       return DATACENTER_CODE.test(name);
   }

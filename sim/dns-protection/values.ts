@@ -1,9 +1,10 @@
 /**
  * Area A's enumerated values (the reference's; the spec shows only `global`) and its error codes.
  *
- * Gaps / by design: region codes are the platform's load-balancing regions; datacenter codes are any
- * three lowercase letters (an IATA-style code such as `lax`): the platform's full list is not public,
- * so a well-formed code that no datacenter has is accepted. Codes are lowercase only.
+ * Gaps / by design: region and datacenter codes are checked for their shape only (letters, either
+ * case): the platform's lists are not public, and a value the platform may accept that we cannot
+ * confirm is accepted. The enumerated fields (scope, mode, sensitivities) are lowercase only, as
+ * every example writes them.
  */
 export const SCOPES = ["global", "region", "datacenter"] as const;
 export const MODES = ["enabled", "disabled", "monitoring"] as const;
@@ -16,11 +17,18 @@ export type Mode = (typeof MODES)[number];
 export type ProfileSensitivity = (typeof PROFILE_SENSITIVITIES)[number];
 export type Sensitivity = (typeof RATE_SENSITIVITIES)[number];
 
-/** Region codes a region-scoped rule may name. */
-export const REGION_CODES = [
+/**
+ * Region codes the platform's material shows: the load-balancing regions (wnam, enam, weu, eeu,
+ * nsam, ssam, oc, me, naf, saf, sas, seas, neas; docs load-balancing/reference/region-mapping-api),
+ * the OpenAPI example `wnam` and the DNS-protection docs' own example `WEUR` (json-objects.mdx).
+ * The platform's full list is not public: any code of 2 to 8 letters is accepted, in either case,
+ * and answered as sent.
+ */
+export const KNOWN_REGION_CODES = [
   "wnam",
   "enam",
   "weu",
+  "weur",
   "eeu",
   "nsam",
   "ssam",
@@ -33,8 +41,24 @@ export const REGION_CODES = [
   "neas",
 ] as const;
 
-/** Shape of a datacenter code. */
-export const DATACENTER_CODE = /^[a-z]{3}$/;
+/** Shape of a region code (letters, either case; docs write `WEUR`, the OpenAPI `wnam`). */
+export const REGION_CODE = /^[A-Za-z]{2,8}$/;
+
+/** Shape of a datacenter code: three letters (IATA, e.g. `lax`, `LAX`), either case. */
+export const DATACENTER_CODE = /^[A-Za-z]{3}$/;
+
+/** Fields a list may be ordered by (`order`), and the directions (`direction`, ASC or DESC, any case). */
+export const ORDER_FIELDS = [
+  "id",
+  "scope",
+  "name",
+  "mode",
+  "profile_sensitivity",
+  "rate_sensitivity",
+  "burst_sensitivity",
+  "created_on",
+  "modified_on",
+] as const;
 
 /** Enumerated fields and their allowed values. */
 export const ENUMS = {

@@ -45,9 +45,10 @@ export function checkConflicts(draft: Pick<RecordDraft, "name" | "type" | "conte
   if (cnameClash) {
     throw new DnsRecordError(400, CODES.addressConflict, "An A, AAAA, or CNAME record with that host already exists.");
   }
+  // DS records sit beside the NS records of a delegation point (RFC 4035 section 2.4).
   const nsClash =
-    (draft.type === "NS" && same.some((o) => o.type !== "NS")) ||
-    (draft.type !== "NS" && same.some((o) => o.type === "NS"));
+    (draft.type === "NS" && same.some((o) => o.type !== "NS" && o.type !== "DS")) ||
+    (draft.type !== "NS" && draft.type !== "DS" && same.some((o) => o.type === "NS"));
   if (nsClash) {
     throw new DnsRecordError(400, CODES.nsConflict, "An NS record cannot share a name with records of other types.");
   }

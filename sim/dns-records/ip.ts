@@ -7,16 +7,26 @@
 
 /** IPv4 as a 32-bit unsigned number, or undefined when `s` is not a dotted quad (no leading zeros). */
 export function parseIPv4(s: string): number | undefined {
-  const parts = s.split(".");
-  if (parts.length !== 4) return undefined;
+  // Char by char (no regex, no split): this runs on every A record written.
   let n = 0;
-  for (const p of parts) {
-    if (!/^(0|[1-9][0-9]{0,2})$/.test(p)) return undefined;
-    const v = Number(p);
-    if (v > 255) return undefined;
-    n = n * 256 + v;
+  let part = 0;
+  let digits = 0;
+  let parts = 0;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 46;
+    if (c === 46) {
+      if (digits === 0 || part > 255 || parts === 4) return undefined;
+      n = n * 256 + part;
+      parts++;
+      part = 0;
+      digits = 0;
+    } else if (c >= 48 && c <= 57) {
+      if (digits > 0 && part === 0) return undefined; // leading zero
+      part = part * 10 + (c - 48);
+      if (++digits > 3) return undefined;
+    } else return undefined;
   }
-  return n;
+  return parts === 4 ? n : undefined;
 }
 
 /** IPv6 as 8 16-bit groups, or undefined. Accepts an embedded IPv4 tail. */
@@ -128,7 +138,13 @@ export function inCidr6(groups: readonly number[], cidr: string): boolean {
   return v6ToBigInt(groups) >> hit.shift === hit.base;
 }
 
-/** Private, loopback, link-local, shared, multicast, documentation and other reserved IPv4 ranges. */
+/**
+ * IPv4 ranges a record cannot be proxied to: unspecified, private (RFC 1918), shared/CGNAT,
+ * loopback, link-local (the platform answers 9003 for these: python-cloudflare#73, a maintainer's
+ * transcript with 192.168.1.1; dnscontrol/dnsweaver reports), multicast and reserved.
+ * Documentation ranges (192.0.2.0/24, 198.51.100.0/24, 203.0.113.0/24) are NOT here: the spec's
+ * own example proxies 198.51.100.4, and the docs proxy 192.0.2.1 for originless Worker routes.
+ */
 export const RESERVED_V4: readonly string[] = [
   "0.0.0.0/8",
   "10.0.0.0/8",
@@ -136,24 +152,20 @@ export const RESERVED_V4: readonly string[] = [
   "127.0.0.0/8",
   "169.254.0.0/16",
   "172.16.0.0/12",
-  "192.0.0.0/24",
-  "192.0.2.0/24",
   "192.168.0.0/16",
-  "198.18.0.0/15",
-  "198.51.100.0/24",
-  "203.0.113.0/24",
   "224.0.0.0/4",
   "240.0.0.0/4",
 ];
 
-/** Unspecified, loopback, IPv4-mapped, unique-local, link-local, multicast and documentation IPv6 ranges. */
+/**
+ * IPv6 ranges a record cannot be proxied to: unspecified, loopback, IPv4-mapped, unique-local,
+ * link-local, multicast. Documentation (2001:db8::/32) and the discard prefix `100::/64` are
+ * proxiable: the docs tell users to proxy `AAAA 100::` for originless Worker routes.
+ */
 export const RESERVED_V6: readonly string[] = [
   "::/128",
   "::1/128",
   "::ffff:0:0/96",
-  "64:ff9b::/96",
-  "100::/64",
-  "2001:db8::/32",
   "fc00::/7",
   "fe80::/10",
   "ff00::/8",

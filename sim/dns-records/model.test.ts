@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { createCore } from "../core/index.ts";
+import { parseListQuery } from "./list-params.ts";
 import { DnsRecordsModel } from "./model.ts";
-import { parseListQuery } from "./query.ts";
 
-const ZONE = "z".repeat(32);
+const ZONE = "f".repeat(32);
 const NAME = "example.com";
 function model(seed = 1) {
   const core = createCore({ seed });

@@ -13,10 +13,14 @@ import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
 import { isoMicros } from "../core/time.ts";
 import { checkCnameChain, checkConflicts } from "./conflicts.ts";
-import { DnsRecordError, fieldError, notFound } from "./errors.ts";
-import { type ListQuery, type ResultInfo, runListQuery } from "./query.ts";
+import { CODES, contentError, DnsRecordError, fieldError, notFound, validationError } from "./errors.ts";
+import { atOrBelow } from "./list-filter.ts";
+import type { ListQuery } from "./list-params.ts";
+import { type ListPage, runList } from "./list-plan.ts";
 import { asBody, bodyOf, buildDraft, type DnsRecord, type RecordDraft } from "./record.ts";
+import { checkDnsRecordsSnapshot } from "./snapshot-check.ts";
 import { DEFAULT_PLATFORM_RANGES, type PlatformRanges, type TypeContext } from "./types/index.ts";
+import { TXT_MAX_CHARS_PER_NAME, txtTextLength } from "./types/txt.ts";
 import { ZoneIndex } from "./zone-index.ts";
 
 export interface DnsRecordsOptions {
@@ -33,13 +37,15 @@ export interface BatchResult {
 
 interface State {
   zones: Map<string, ZoneIndex>;
+  /** The last timestamp given, in microseconds: timestamps strictly increase. */
+  lastMicros: number;
 }
 
 export class DnsRecordsModel implements Snapshottable {
   readonly #core: SimCore;
   readonly #random;
   readonly #ctx: TypeContext;
-  #state: State = { zones: new Map() };
+  #state: State = { zones: new Map(), lastMicros: 0 };
 
   constructor(core: SimCore, options: DnsRecordsOptions = {}) {
     this.#core = core;
@@ -47,8 +53,12 @@ export class DnsRecordsModel implements Snapshottable {
     this.#ctx = { platformRanges: options.platformRanges ?? DEFAULT_PLATFORM_RANGES };
   }
 
+  /** The clock's time with seeded microseconds, strictly later than the last stamp given. */
   #now(): string {
-    return isoMicros(this.#core.clock.now(), this.#random.int(1000));
+    let micros = this.#core.clock.now() * 1000 + this.#random.int(1000);
+    if (micros <= this.#state.lastMicros) micros = this.#state.lastMicros + 1;
+    this.#state.lastMicros = micros;
+    return isoMicros(Math.floor(micros / 1000), micros % 1000);
   }
 
   /**
@@ -63,8 +73,31 @@ export class DnsRecordsModel implements Snapshottable {
     return out;
   }
 
-  list(zoneId: string, query: ListQuery): { result: DnsRecord[]; result_info: ResultInfo } {
-    return runListQuery(this.#state.zones.get(zoneId)?.records() ?? [], query);
+  list(zoneId: string, query: ListQuery): ListPage {
+    return runList(this.#state.zones.get(zoneId), query);
+  }
+
+  /**
+   * Shadowed-records metadata of `r` (include_shadow_metadata): the ids of the NS records at a
+   * non-apex name at or above it (not the delegation's own NS records), and for such an NS record
+   * the number of records it shadows.
+   */
+  shadowMeta(zoneId: string, r: DnsRecord): { shadowed_by?: string[]; shadowed_records_count?: number } {
+    const zone = this.#state.zones.get(zoneId);
+    if (!zone) return {};
+    const out: { shadowed_by?: string[]; shadowed_records_count?: number } = {};
+    const by: string[] = [];
+    for (let n = r.name; n !== r.zone_name && n.includes("."); n = n.slice(n.indexOf(".") + 1)) {
+      if (r.type === "NS" && n === r.name) continue;
+      for (const x of zone.atName(n)) if (x.type === "NS") by.push(x.id);
+    }
+    if (by.length > 0) out.shadowed_by = by;
+    if (r.type === "NS" && r.name !== r.zone_name) {
+      let count = 0;
+      for (const x of zone.records()) if (atOrBelow(x.name, r.name) && !(x.type === "NS" && x.name === r.name)) count++;
+      out.shadowed_records_count = count;
+    }
+    return out;
   }
 
   get(zoneId: string, id: string): DnsRecord {
@@ -98,14 +131,17 @@ export class DnsRecordsModel implements Snapshottable {
       puts: listOf(b.puts, "puts"),
       posts: listOf(b.posts, "posts"),
     };
-    const work = this.#state.zones.get(zoneId)?.clone() ?? new ZoneIndex();
-    const out: BatchResult = { deletes: [], patches: [], puts: [], posts: [] };
-    for (const d of lists.deletes) out.deletes.push(this.#delete(work, idOf(d)));
-    for (const p of lists.patches) out.patches.push(this.#update(work, zoneName, idOf(p), withoutId(p), "patch"));
-    for (const p of lists.puts) out.puts.push(this.#update(work, zoneName, idOf(p), withoutId(p), "put"));
-    for (const p of lists.posts) out.posts.push(this.#create(work, zoneId, zoneName, p));
-    this.#state.zones.set(zoneId, work);
-    return out;
+    // All or nothing: the zone's journal undoes a failed batch's writes (cost of the batch, not the zone).
+    return this.#write(zoneId, (work) =>
+      work.atomically(() => {
+        const out: BatchResult = { deletes: [], patches: [], puts: [], posts: [] };
+        for (const d of lists.deletes) out.deletes.push(this.#delete(work, idOf(d)));
+        for (const p of lists.patches) out.patches.push(this.#update(work, zoneName, idOf(p), withoutId(p), "patch"));
+        for (const p of lists.puts) out.puts.push(this.#update(work, zoneName, idOf(p), withoutId(p), "put"));
+        for (const p of lists.posts) out.posts.push(this.#create(work, zoneId, zoneName, p));
+        return out;
+      }),
+    );
   }
 
   #validate(work: ZoneIndex, zoneName: string, body: unknown, selfId?: string): RecordDraft {
@@ -113,6 +149,10 @@ export class DnsRecordsModel implements Snapshottable {
     const others = selfId === undefined ? work : work.without(selfId);
     checkCnameChain(draft, others, zoneName);
     checkConflicts(draft, others);
+    if (draft.type === "TXT") checkTxtPerName(draft, others);
+    if (draft.type === "DS" && draft.name === zoneName.toLowerCase()) {
+      throw contentError("DS", "a DS record belongs at a delegation point (a subdomain), not at the zone apex");
+    }
     return draft;
   }
 
@@ -140,8 +180,11 @@ export class DnsRecordsModel implements Snapshottable {
     if (!old) throw notFound();
     const given = asBody(body);
     const merged = mode === "patch" ? { ...bodyOf(old), ...given } : given;
-    if (mode === "patch" && given.data === undefined && given.type !== undefined && given.type !== old.type) {
-      delete merged.data;
+    if (mode === "patch" && given.type !== undefined && given.type !== old.type) {
+      // A new type does not inherit the old type's data, settings or priority.
+      if (given.data === undefined) delete merged.data;
+      if (given.settings === undefined) delete merged.settings;
+      if (given.priority === undefined) delete merged.priority;
     }
     const draft = this.#validate(work, zoneName, merged, id);
     const now = this.#now();
@@ -167,21 +210,42 @@ export class DnsRecordsModel implements Snapshottable {
   }
 
   snapshot(): unknown {
-    return { zones: [...this.#state.zones].map(([z, zone]) => [z, structuredClone(zone.records())]) };
+    return {
+      zones: [...this.#state.zones].map(([z, zone]) => [z, structuredClone(zone.records())]),
+      lastMicros: this.#state.lastMicros,
+    };
   }
 
+  /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
+  check(state: unknown, path: string): void {
+    checkDnsRecordsSnapshot(state, path, this.#ctx);
+  }
+
+  /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(state: unknown): void {
-    if (state === undefined || state === null) {
-      this.reset();
-      return;
-    }
-    const s = state as { zones?: [string, DnsRecord[]][] };
-    if (!Array.isArray(s.zones)) throw new TypeError("not a dns-records snapshot");
-    this.#state = { zones: new Map(s.zones.map(([z, rs]) => [z, new ZoneIndex(structuredClone(rs))])) };
+    checkDnsRecordsSnapshot(state, "dnsRecords", this.#ctx);
+    const s = state as { zones: [string, DnsRecord[]][]; lastMicros?: unknown };
+    this.#state = {
+      zones: new Map(s.zones.map(([z, rs]) => [z, new ZoneIndex(structuredClone(rs))])),
+      // Checked (an integer in the Date range's microseconds) when present; absent in older snapshots.
+      lastMicros: typeof s.lastMicros === "number" ? s.lastMicros : 0,
+    };
   }
 
   reset(): void {
-    this.#state = { zones: new Map() };
+    this.#state = { zones: new Map(), lastMicros: 0 };
+  }
+}
+
+/** The TXT records of one name hold at most 8,192 characters in all (docs). */
+function checkTxtPerName(draft: RecordDraft, others: { atName(name: string): readonly DnsRecord[] }): void {
+  let total = txtTextLength(draft.content);
+  for (const o of others.atName(draft.name)) if (o.type === "TXT") total += txtTextLength(o.content);
+  if (total > TXT_MAX_CHARS_PER_NAME) {
+    throw validationError(
+      CODES.tooLarge,
+      `The TXT records of ${draft.name} would hold ${total} characters; at most ${TXT_MAX_CHARS_PER_NAME} per name.`,
+    );
   }
 }
 

@@ -14,23 +14,31 @@ describe("resolveName", () => {
   test("Unicode names become Punycode", () => {
     expect(resolveName("bücher", zone, "A")).toMatchObject({ ok: true, name: "xn--bcher-kva.example.com" });
   });
-  test("A/AAAA/CNAME: at most 63 characters", () => {
+  test("A/AAAA/CNAME: at most 63 characters per label (multi-label names may be longer)", () => {
     expect(resolveName("a".repeat(63), zone, "A").ok).toBe(true);
     expect(resolveName("a".repeat(64), zone, "A").ok).toBe(false);
-    expect(resolveName(`${"a".repeat(40)}.${"b".repeat(22)}`, zone, "AAAA").ok).toBe(true);
-    expect(resolveName(`${"a".repeat(40)}.${"b".repeat(23)}`, zone, "AAAA").ok).toBe(false);
+    expect(resolveName(`${"a".repeat(63)}.${"b".repeat(63)}`, zone, "AAAA").ok).toBe(true);
+    expect(resolveName(`${"a".repeat(63)}.${"b".repeat(64)}`, zone, "AAAA").ok).toBe(false);
+    expect(resolveName(`${"a".repeat(64)}.b`, zone, "CNAME").ok).toBe(false);
+    const long = Array.from({ length: 4 }, () => "c".repeat(60)).join(".");
+    expect(resolveName(long, zone, "A").ok).toBe(false); // 243 + zone > 253 characters
   });
   test("A/AAAA/CNAME: first a letter, last a letter or digit, letters/digits/hyphens/underscores", () => {
     expect(resolveName("1abc", zone, "A").ok).toBe(false);
     expect(resolveName("-abc", zone, "A").ok).toBe(false);
-    expect(resolveName("_abc", zone, "CNAME").ok).toBe(false);
+    expect(resolveName("_acme-challenge", zone, "CNAME").ok).toBe(true);
+    expect(resolveName("_acme-challenge.www", zone, "CNAME").ok).toBe(true);
     expect(resolveName("abc-", zone, "A").ok).toBe(false);
     expect(resolveName("abc_", zone, "A").ok).toBe(false);
     expect(resolveName("ab_c-1", zone, "A").ok).toBe(true);
     expect(resolveName("a9", zone, "A").ok).toBe(true);
     expect(resolveName("a b", zone, "A").ok).toBe(false);
     expect(resolveName("a..b", zone, "A").ok).toBe(false);
-    expect(resolveName("*.x", zone, "A").ok).toBe(false);
+    expect(resolveName("*", zone, "A").ok).toBe(true);
+    expect(resolveName("*.www", zone, "CNAME").ok).toBe(true);
+    expect(resolveName("sub.*", zone, "A").ok).toBe(true);
+    expect(resolveName("a*b", zone, "A").ok).toBe(false);
+    expect(resolveName("*x", zone, "A").ok).toBe(false);
   });
   test("other types: DNS labels, underscores and wildcards", () => {
     expect(resolveName("_sip._tcp", zone, "SRV")).toMatchObject({ ok: true, name: "_sip._tcp.example.com" });

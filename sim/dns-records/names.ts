@@ -2,10 +2,10 @@
  * Record names: the spec's rules for A, AAAA and CNAME names, DNS label rules for other types,
  * apex `@`, relative names completed with the zone, full lowercased Punycode names in responses.
  *
- * Gaps / by design: the 63-character limit of the spec is applied to the name as the user writes
- * it relative to the zone (the part before the zone suffix); wildcard names (`*.x`) are accepted
- * only for types other than A, AAAA and CNAME, since the spec requires those names to start with a
- * letter. Fully qualified names are at most 253 characters (platform).
+ * Gaps / by design: the spec's 63-character limit is per label (each dot-separated part), and its
+ * first/last character rules apply to the name with `*` and `_`-led labels allowed, since the
+ * platform's docs create `*`, `*.www`, `_xmpp._tcp` and `_acme-challenge` names (see
+ * docs/choices/dns-records.md). Fully qualified names are at most 253 characters (platform).
  */
 import { domainToASCII } from "node:url";
 import { CODES, type DnsRecordError, validationError } from "./errors.ts";
@@ -27,23 +27,33 @@ export function toAsciiName(raw: string): string | undefined {
   return ascii === "" ? undefined : ascii.toLowerCase();
 }
 
-/** Why `relative` breaks the spec's rules for A, AAAA and CNAME names, or undefined when it keeps them. */
+/**
+ * Why `relative` breaks the spec's rules for A, AAAA and CNAME names, or undefined when it keeps them.
+ * The rules are read per label, as the platform's own examples require (docs: `*`, `*.www`,
+ * `_xmpp._tcp`, `_acme-challenge` names): every label has at most 63 characters of letters,
+ * digits, hyphens and underscores, or is `*` (a wildcard first, a literal `*` elsewhere); the name
+ * starts with a letter, an underscore (allowed, discouraged) or a `*` label, and ends with a letter,
+ * a digit or a `*` label. See docs/choices/dns-records.md.
+ */
 export function addressNameProblem(relative: string): string | undefined {
-  if (relative.length > MAX_RELATIVE_NAME)
-    return `name has ${relative.length} characters, at most ${MAX_RELATIVE_NAME}`;
-  if (!/^[a-z]/.test(relative)) return "name must start with a letter";
-  if (!/[a-z0-9]$/.test(relative)) return "name must end with a letter or a digit";
-  if (!/^[a-z0-9_.-]+$/.test(relative)) return "name may contain only letters, digits, hyphens and underscores";
-  if (relative.split(".").some((l) => l === "")) return "name has an empty label";
+  const labels = relative.split(".");
+  for (const label of labels) {
+    if (label === "") return "name has an empty label";
+    if (label === "*") continue;
+    if (label.length > MAX_RELATIVE_NAME)
+      return `label "${label}" has ${label.length} characters, at most ${MAX_RELATIVE_NAME}`;
+    if (!/^[a-z0-9_-]+$/.test(label)) return "name may contain only letters, digits, hyphens and underscores";
+  }
+  if (labels[0] !== "*" && !/^[a-z_]/.test(relative)) return "name must start with a letter";
+  if (labels[labels.length - 1] !== "*" && !/[a-z0-9]$/.test(relative)) return "name must end with a letter or a digit";
   return undefined;
 }
 
 /** Why `relative` breaks DNS label rules (other types), or undefined. */
 export function labelNameProblem(relative: string): string | undefined {
-  const labels = relative.split(".");
-  for (const [i, label] of labels.entries()) {
+  for (const label of relative.split(".")) {
     if (label === "") return "name has an empty label";
-    if (label === "*" && i === 0) continue;
+    if (label === "*") continue;
     if (label.length > MAX_LABEL) return `label "${label}" is longer than ${MAX_LABEL} characters`;
     if (!/^[a-z0-9_-]+$/.test(label))
       return `label "${label}" may contain only letters, digits, hyphens and underscores`;

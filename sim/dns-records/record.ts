@@ -81,21 +81,24 @@ function checkTags(tags: unknown): string[] {
   return out;
 }
 
-const SETTING_KEYS: Readonly<Record<string, readonly string[]>> = {
-  A: ["ipv4_only", "ipv6_only"],
-  AAAA: ["ipv4_only", "ipv6_only"],
-  CNAME: ["flatten_cname"],
-};
+/** Settings keys per type, as the SDK's record schemas list them: ipv4_only/ipv6_only on every type. */
+function settingKeys(type: string): readonly string[] {
+  return type === "CNAME" ? ["flatten_cname", "ipv4_only", "ipv6_only"] : ["ipv4_only", "ipv6_only"];
+}
 
-function checkSettings(type: string, settings: unknown): Record<string, unknown> {
+function checkSettings(type: string, settings: unknown, proxied: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = type === "CNAME" ? { flatten_cname: false } : {};
   if (settings === undefined || settings === null) return out;
   if (typeof settings !== "object" || Array.isArray(settings)) throw fieldError("settings must be an object");
-  const allowed = SETTING_KEYS[type] ?? [];
+  const allowed = settingKeys(type);
   for (const [k, v] of Object.entries(settings)) {
     if (!allowed.includes(k)) throw fieldError(`settings.${k} is not a setting of ${type} records`);
     if (typeof v !== "boolean") throw fieldError(`settings.${k} must be a boolean`);
     out[k] = v;
+  }
+  // SDK: flatten_cname "is unavailable for proxied records, since they are always flattened".
+  if (proxied && out.flatten_cname === true) {
+    throw fieldError("settings.flatten_cname is unavailable for proxied records (they are always flattened)");
   }
   return out;
 }
@@ -123,7 +126,7 @@ export function buildDraft(body: Record<string, unknown>, zoneName: string, ctx:
     proxiable,
     proxied,
     ttl,
-    settings: checkSettings(type, body.settings),
+    settings: checkSettings(type, body.settings, proxied),
     comment: checkComment(body.comment),
     tags: checkTags(body.tags),
   };
@@ -149,8 +152,31 @@ export function bodyOf(r: DnsRecord): Record<string, unknown> {
   return body;
 }
 
+const presented = new WeakMap<DnsRecord, string>();
+
+/**
+ * `present(r)` as JSON text, made once per stored record (records are never changed in place: a
+ * write stores a new object), so a GET after a create serialises nothing.
+ */
+export function presentJson(r: DnsRecord): string {
+  let text = presented.get(r);
+  if (text === undefined) {
+    text = JSON.stringify(fieldsOf(r, false));
+    presented.set(r, text);
+  }
+  return text;
+}
+
 /** Field order of a record in responses. */
 export function present(r: DnsRecord): Record<string, unknown> {
+  return fieldsOf(r, true);
+}
+
+/**
+ * The fields of `present(r)` in its order; `copy` false shares the nested values with the record
+ * (for JSON.stringify only: the same text, without copies made just to be serialised).
+ */
+function fieldsOf(r: DnsRecord, copy: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: r.id,
     zone_id: r.zone_id,
@@ -163,12 +189,12 @@ export function present(r: DnsRecord): Record<string, unknown> {
   out.proxiable = r.proxiable;
   out.proxied = r.proxied;
   out.ttl = r.ttl;
-  if (r.data) out.data = structuredClone(r.data);
-  out.settings = { ...r.settings };
+  if (r.data) out.data = copy ? structuredClone(r.data) : r.data;
+  out.settings = copy ? { ...r.settings } : r.settings;
   out.locked = r.locked;
-  out.meta = { ...r.meta };
+  out.meta = copy ? { ...r.meta } : r.meta;
   out.comment = r.comment;
-  out.tags = [...r.tags];
+  out.tags = copy ? [...r.tags] : r.tags;
   out.created_on = r.created_on;
   out.modified_on = r.modified_on;
   if (r.comment_modified_on) out.comment_modified_on = r.comment_modified_on;

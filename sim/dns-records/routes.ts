@@ -9,9 +9,9 @@
 import type { SimCore } from "../core/context.ts";
 import { NoRouteError } from "../http/errors.ts";
 import type { ApiRoute, HttpAreaModule, RouteRequest, ZoneDirectory } from "../http/types.ts";
+import { parseListQuery } from "./list-params.ts";
 import { DnsRecordsModel, type DnsRecordsOptions } from "./model.ts";
-import { parseListQuery } from "./query.ts";
-import { present } from "./record.ts";
+import { present, presentJson } from "./record.ts";
 
 export const RECORDS_PATH = "/zones/:zone_id/dns_records";
 export const RECORD_ID = /^[0-9a-f]{32}$/;
@@ -38,8 +38,19 @@ export function createDnsRecordsModule(
       path: RECORDS_PATH,
       handle: (req) => {
         const zone = zoneOf(req);
-        const { result, result_info } = model.list(zone.id, parseListQuery(req.query, zone.name));
-        return { result: result.map(present), result_info };
+        const query = parseListQuery(req.query, zone.name);
+        const { result, result_info } = model.list(zone.id, query);
+        if (!query.includeShadowMetadata) {
+          return { result, resultJson: `[${result.map(presentJson).join(",")}]`, result_info };
+        }
+        return {
+          result: result.map((r) => {
+            const out = present(r);
+            out.meta = { ...(out.meta as object), ...model.shadowMeta(zone.id, r) };
+            return out;
+          }),
+          result_info,
+        };
       },
     },
     {
@@ -48,7 +59,8 @@ export function createDnsRecordsModule(
       body: "json",
       handle: (req) => {
         const zone = zoneOf(req);
-        return { result: present(model.create(zone.id, zone.name, req.body)) };
+        const r = model.create(zone.id, zone.name, req.body);
+        return { result: r, resultJson: presentJson(r) };
       },
     },
     {
@@ -72,7 +84,10 @@ export function createDnsRecordsModule(
       method: "GET",
       path: one,
       params,
-      handle: (req) => ({ result: present(model.get(zoneOf(req).id, req.params.record_id!)) }),
+      handle: (req) => {
+        const r = model.get(zoneOf(req).id, req.params.record_id!);
+        return { result: r, resultJson: presentJson(r) };
+      },
     },
     ...(["PATCH", "PUT"] as const).map(
       (method): ApiRoute => ({
@@ -83,7 +98,8 @@ export function createDnsRecordsModule(
         handle: (req) => {
           const zone = zoneOf(req);
           const write = method === "PATCH" ? model.patch : model.put;
-          return { result: present(write.call(model, zone.id, zone.name, req.params.record_id!, req.body)) };
+          const r = write.call(model, zone.id, zone.name, req.params.record_id!, req.body);
+          return { result: r, resultJson: presentJson(r) };
         },
       }),
     ),

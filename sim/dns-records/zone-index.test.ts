@@ -5,7 +5,8 @@ import { DnsRecordsModel } from "./model.ts";
 import type { DnsRecord } from "./record.ts";
 import { ZoneIndex } from "./zone-index.ts";
 
-const rec = (id: string, name: string, type = "A", content = "8.8.8.8") => ({ id, name, type, content }) as DnsRecord;
+const rec = (id: string, name: string, type = "A", content = "8.8.8.8") =>
+  ({ id, name, type, content, tags: [], proxied: false }) as unknown as DnsRecord;
 
 describe("ZoneIndex", () => {
   test("keeps creation order through replace and remove; by-name buckets follow it", () => {

@@ -1,21 +1,43 @@
 /**
- * One zone's records, indexed: by id (in creation order, which lists follow) and by exact name (what
- * the conflict and CNAME-chain checks look up). Get, create, update and delete cost the records at
- * one name, not the size of the zone.
+ * One zone's records, indexed so that a write costs O(log n) searches and a list page
+ * O(log n + page) for the default order and the indexable filters (see list-plan.ts):
+ * - by id, with a creation rank (lists break ties by creation; snapshots keep creation order);
+ * - by exact name (what the conflict and CNAME-chain checks look up);
+ * - by lowercased content (a plain list per content: usually a handful of records);
+ * - facets: all records, the proxied ones, the DNS-only ones, those of one lowercased tag name;
+ *   each facet holds one sequence per type sorted by (name, content, creation), so the default list order (type, name, content, creation) is the
+ *   concatenation of a facet's arrays in type order, and a name or name prefix is one
+ *   binary-searched range in each.
  *
  * Gaps / by design: an in-memory index only, rebuilt from the plain record list on restore; the
- * snapshot stays that list. Records at one name keep creation order, as a scan of the list would.
+ * snapshot stays that list. The sorted sequences are chunked (sorted-chunks.ts): a write moves at
+ * most a chunk, whatever the size of the zone. A journal undoes writes, so a batch rolls
+ * back in time proportional to the batch, not the zone.
  */
 import type { RecordsByName } from "./conflicts.ts";
 import type { DnsRecord } from "./record.ts";
+import { SortedChunks } from "./sorted-chunks.ts";
+
+/**
+ * A facet: the records of one kind (all of them, the proxied ones, those with one content, those
+ * with one tag name), as one array per type sorted by (name, content, creation).
+ */
+export type Facet = Map<string, SortedChunks<DnsRecord>>;
+
+type Undo = () => void;
 
 export class ZoneIndex implements RecordsByName {
-  /** Insertion order of a Map = creation order; replacing a value keeps its place. */
   readonly #byId = new Map<string, DnsRecord>();
   readonly #byName = new Map<string, DnsRecord[]>();
-  /** Creation rank of each id, to keep the records at one name in creation order. */
   readonly #rank = new Map<string, number>();
+  readonly #all: Facet = new Map();
+  readonly #proxied: Facet = new Map();
+  readonly #dnsOnly: Facet = new Map();
+  readonly #byContent = new Map<string, DnsRecord[]>();
+  readonly #byTag = new Map<string, Facet>();
+  #typeOrder: string[] = [];
   #next = 0;
+  #journal: Undo[] | undefined;
 
   constructor(records: Iterable<DnsRecord> = []) {
     for (const r of records) this.add(r);
@@ -27,7 +49,11 @@ export class ZoneIndex implements RecordsByName {
 
   /** The records in creation order (a new array). */
   records(): DnsRecord[] {
-    return [...this.#byId.values()];
+    return [...this.#byId.values()].sort((a, b) => this.rankOf(a) - this.rankOf(b));
+  }
+
+  rankOf(r: DnsRecord): number {
+    return this.#rank.get(r.id) ?? 0;
   }
 
   get(id: string): DnsRecord | undefined {
@@ -48,55 +74,167 @@ export class ZoneIndex implements RecordsByName {
     };
   }
 
+  /** Types present, in list order. */
+  typeOrder(): readonly string[] {
+    return this.#typeOrder;
+  }
+
+  /** Every record, per type. */
+  all(): Facet {
+    return this.#all;
+  }
+
+  /** The proxied (true) or DNS-only (false) records, per type. */
+  byProxied(proxied: boolean): Facet {
+    return proxied ? this.#proxied : this.#dnsOnly;
+  }
+
+  /** The records whose lowercased content is `lowerContent` (unsorted: usually a handful). */
+  withContent(lowerContent: string): readonly DnsRecord[] {
+    return this.#byContent.get(lowerContent) ?? NONE;
+  }
+
+  /** The records with a tag named `lowerTagName` (any case), per type. */
+  byTag(lowerTagName: string): Facet {
+    return this.#byTag.get(lowerTagName) ?? EMPTY;
+  }
+
+  /** Default-order comparison: name, content, creation (within one type). */
+  compare = (a: DnsRecord, b: DnsRecord): number => {
+    if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+    if (a.content !== b.content) return a.content < b.content ? -1 : 1;
+    return this.rankOf(a) - this.rankOf(b);
+  };
+
   /** Appends a new record (last in creation order). */
   add(record: DnsRecord): void {
-    this.#rank.set(record.id, this.#next++);
-    this.#byId.set(record.id, record);
-    this.#insertByName(record);
+    this.#insert(record, this.#next++);
+    this.#journal?.push(() => this.#delete(record.id));
   }
 
   /** Puts `next` in the place of the record with the same id. */
   replace(next: DnsRecord): void {
     const old = this.#byId.get(next.id);
     if (!old) throw new Error(`no record ${next.id}`);
-    this.#byId.set(next.id, next);
-    this.#removeByName(old);
-    this.#insertByName(next);
+    const rank = this.#rank.get(next.id)!;
+    this.#delete(next.id);
+    this.#insert(next, rank);
+    this.#journal?.push(() => {
+      this.#delete(next.id);
+      this.#insert(old, rank);
+    });
   }
 
   remove(id: string): DnsRecord | undefined {
     const old = this.#byId.get(id);
     if (!old) return undefined;
-    this.#byId.delete(id);
-    this.#removeByName(old);
-    this.#rank.delete(id);
+    const rank = this.#rank.get(id)!;
+    this.#delete(id);
+    this.#journal?.push(() => this.#insert(old, rank));
     return old;
   }
 
-  /** An independent copy (same record objects), for all-or-nothing batches. */
-  clone(): ZoneIndex {
-    return new ZoneIndex(this.#byId.values());
-  }
-
-  #insertByName(record: DnsRecord): void {
-    const at = this.#byName.get(record.name);
-    if (!at) {
-      this.#byName.set(record.name, [record]);
-      return;
+  /** Runs `work`; if it throws, every write it made is undone (in reverse) and the error rethrown. */
+  atomically<T>(work: () => T): T {
+    if (this.#journal) return work();
+    const journal: Undo[] = [];
+    this.#journal = journal;
+    try {
+      return work();
+    } catch (e) {
+      this.#journal = undefined;
+      for (let i = journal.length - 1; i >= 0; i--) journal[i]!();
+      throw e;
+    } finally {
+      this.#journal = undefined;
     }
-    const rank = this.#rank.get(record.id)!;
-    let i = at.length;
-    while (i > 0 && this.#rank.get(at[i - 1]!.id)! > rank) i--;
-    at.splice(i, 0, record);
   }
 
-  #removeByName(record: DnsRecord): void {
-    const at = this.#byName.get(record.name);
-    if (!at) return;
-    const i = at.findIndex((r) => r.id === record.id);
-    if (i >= 0) at.splice(i, 1);
-    if (at.length === 0) this.#byName.delete(record.name);
+  /** An independent copy (same record objects). */
+  clone(): ZoneIndex {
+    return new ZoneIndex(this.records());
+  }
+
+  #facetAdd(f: Facet, r: DnsRecord): void {
+    let seq = f.get(r.type);
+    if (!seq) {
+      seq = new SortedChunks();
+      f.set(r.type, seq);
+    }
+    seq.insert(r, this.compare);
+  }
+
+  /** Removes `r` from facet `f`; drops emptied arrays, and the facet from `owner` when it empties. */
+  #facetRemove(f: Facet | undefined, r: DnsRecord, owner?: Map<string, Facet>, key?: string): void {
+    const seq = f?.get(r.type);
+    if (!f || !seq) return;
+    seq.remove(r, this.compare);
+    if (seq.size === 0) f.delete(r.type);
+    if (f.size === 0 && owner && key !== undefined) owner.delete(key);
+  }
+
+  #insert(r: DnsRecord, rank: number): void {
+    this.#rank.set(r.id, rank);
+    this.#byId.set(r.id, r);
+    const at = this.#byName.get(r.name);
+    if (!at) this.#byName.set(r.name, [r]);
+    else {
+      let i = at.length;
+      while (i > 0 && this.rankOf(at[i - 1]!) > rank) i--;
+      at.splice(i, 0, r);
+    }
+    if (!this.#all.has(r.type)) this.#typeOrder = [...this.#all.keys(), r.type].sort();
+    this.#facetAdd(this.#all, r);
+    this.#facetAdd(r.proxied ? this.#proxied : this.#dnsOnly, r);
+    const content = r.content.toLowerCase();
+    const same = this.#byContent.get(content);
+    if (same) same.push(r);
+    else this.#byContent.set(content, [r]);
+    if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetAdd(facetOf(this.#byTag, t), r);
+  }
+
+  #delete(id: string): void {
+    const r = this.#byId.get(id);
+    if (!r) return;
+    this.#byId.delete(id);
+    const at = this.#byName.get(r.name);
+    if (at) {
+      const i = at.indexOf(r);
+      if (i >= 0) at.splice(i, 1);
+      if (at.length === 0) this.#byName.delete(r.name);
+    }
+    this.#facetRemove(this.#all, r);
+    if (!this.#all.has(r.type)) this.#typeOrder = this.#typeOrder.filter((t) => t !== r.type);
+    this.#facetRemove(r.proxied ? this.#proxied : this.#dnsOnly, r);
+    const content = r.content.toLowerCase();
+    const same = this.#byContent.get(content);
+    if (same) {
+      const i = same.indexOf(r);
+      if (i >= 0) same.splice(i, 1);
+      if (same.length === 0) this.#byContent.delete(content);
+    }
+    if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetRemove(this.#byTag.get(t), r, this.#byTag, t);
+    this.#rank.delete(id);
   }
 }
 
+function facetOf(map: Map<string, Facet>, key: string): Facet {
+  let f = map.get(key);
+  if (!f) {
+    f = new Map();
+    map.set(key, f);
+  }
+  return f;
+}
+
+function tagNames(r: DnsRecord): Set<string> {
+  const out = new Set<string>();
+  for (const t of r.tags) {
+    const i = t.indexOf(":");
+    out.add((i < 0 ? t : t.slice(0, i)).toLowerCase());
+  }
+  return out;
+}
+
 const NONE: readonly DnsRecord[] = [];
+const EMPTY: Facet = new Map();

@@ -8,7 +8,7 @@ import type { ApiError } from "./errors.ts";
 import type { ErrorItem, ResultInfo } from "./types.ts";
 
 export interface SuccessEnvelope {
-  result: unknown;
+  result?: unknown;
   success: true;
   errors: [];
   messages: [];
@@ -20,6 +20,11 @@ export interface FailureEnvelope {
   success: false;
   errors: ErrorItem[];
   messages: [];
+}
+
+/** The success envelope without a `result` key (`{success, errors, messages}`). */
+export function resultlessEnvelope(): SuccessEnvelope {
+  return { success: true, errors: [], messages: [] };
 }
 
 export function successEnvelope(result: unknown, resultInfo?: ResultInfo): SuccessEnvelope {

@@ -105,3 +105,14 @@ export class BadRequestError extends ApiError {
     super(400, [{ code: 6000, message: detail }]);
   }
 }
+
+/**
+ * 404 / 7000 (our choice of status): a path outside `/client/v4` on the API's port, including one
+ * that started inside it and normalises outside (`/client/v4/../x`). The API's host serves nothing
+ * else; area C has its own server.
+ */
+export class OutsideApiError extends ApiError {
+  constructor() {
+    super(404, [{ code: 7000, message: "No route for that URI" }]);
+  }
+}

@@ -18,7 +18,7 @@ import {
   isJsonContentType,
   readCapped,
 } from "./body.ts";
-import { errorText, JSON_CONTENT_TYPE, successEnvelope, textResponse } from "./envelope.ts";
+import { errorText, JSON_CONTENT_TYPE, resultlessEnvelope, successEnvelope, textResponse } from "./envelope.ts";
 import { ApiError, BadRequestError, NoRouteError } from "./errors.ts";
 import { headerGetter, type RawRequest } from "./raw.ts";
 import type { Router } from "./router.ts";
@@ -114,7 +114,16 @@ async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAns
     new DecodedRequest(match.route.method as HttpMethod, url, match.params, body.value, principal, options.core),
   );
   const out = handled instanceof Promise ? await handled : handled;
-  return { status: out.status ?? 200, text: JSON.stringify(successEnvelope(out.result, out.result_info)) };
+  if (out.resultJson !== undefined) {
+    // The same bytes JSON.stringify(successEnvelope(...)) would give, around a cached result text.
+    const info = out.result_info ? `,"result_info":${JSON.stringify(out.result_info)}` : "";
+    return {
+      status: out.status ?? 200,
+      text: `{"result":${out.resultJson},"success":true,"errors":[],"messages":[]${info}}`,
+    };
+  }
+  const envelope = out.noResult ? resultlessEnvelope() : successEnvelope(out.result, out.result_info);
+  return { status: out.status ?? 200, text: JSON.stringify(envelope) };
 }
 
 /** The transport's fetch handler (web Request -> Response). */
@@ -138,16 +147,31 @@ export function createHandler(options: HandlerOptions): (request: Request) => Pr
  * status and JSON text (content type `JSON_CONTENT_TYPE`). `url` may be given already parsed.
  */
 export function createRawHandler(options: HandlerOptions): (request: RawRequest, url?: URL) => Promise<ApiAnswer> {
-  return (request, url) =>
-    answer(() => {
-      const headers = headerGetter(request.headers);
-      return {
-        method: request.method,
-        url: url ?? new URL(request.url),
-        headers,
-        body: (limit) => capBytes(headers, request.body ?? EMPTY, limit),
-      };
-    }, options);
+  // No closure per request: a small class instance carries what `serve` reads.
+  return (request, url) => {
+    try {
+      return serve(new RawIncoming(request, url), options).catch(recover);
+    } catch (error) {
+      return Promise.resolve(recover(error));
+    }
+  };
+}
+
+/** A RawRequest as `serve` sees it. */
+class RawIncoming implements Incoming {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: { get(name: string): string | null };
+  readonly #bytes: Uint8Array;
+  constructor(request: RawRequest, url: URL | undefined) {
+    this.method = request.method;
+    this.url = url ?? new URL(request.url);
+    this.headers = headerGetter(request.headers);
+    this.#bytes = request.body ?? EMPTY;
+  }
+  body(limit: number): Uint8Array | ApiError {
+    return capBytes(this.headers, this.#bytes, limit);
+  }
 }
 
 const EMPTY = new Uint8Array(0);

@@ -10,6 +10,7 @@
  */
 import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
+import { record } from "../core/snapshot-check.ts";
 import { createDnsProtectionModule } from "../dns-protection/routes.ts";
 import { createDnsRecordsModule } from "../dns-records/routes.ts";
 import { type ApiAnswer, createHandler, createRawHandler } from "./handler.ts";
@@ -51,8 +52,16 @@ export function createApiArea(core: SimCore): ApiArea {
     tenants,
     zones,
     snapshot: () => ({ dnsProtection: protection.state.snapshot(), dnsRecords: records.state.snapshot() }),
+    check: (state, path) => {
+      const s = record(state, path);
+      protection.state.check(s.dnsProtection, `${path}.dnsProtection`);
+      records.state.check(s.dnsRecords, `${path}.dnsRecords`);
+    },
     restore: (state) => {
-      const s = (state ?? {}) as { dnsProtection?: unknown; dnsRecords?: unknown };
+      const s = record(state, "api");
+      // Both checked before either changes.
+      protection.state.check(s.dnsProtection, "api.dnsProtection");
+      records.state.check(s.dnsRecords, "api.dnsRecords");
       protection.state.restore(s.dnsProtection);
       records.state.restore(s.dnsRecords);
     },

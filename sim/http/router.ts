@@ -16,6 +16,19 @@ export const DEFAULT_PARAM_PATTERNS: Readonly<Record<string, RegExp>> = {
 interface Compiled {
   route: ApiRoute;
   segments: readonly string[];
+  /** Per segment: the parameter's name (the segment without its ":"), or undefined for a literal. */
+  names: readonly (string | undefined)[];
+  /** Per segment: the parameter's shape, if any (the route's own, else the default for its name). */
+  shapes: readonly (RegExp | undefined)[];
+}
+
+function compile(route: ApiRoute): Compiled {
+  const segments = splitPath(route.path) ?? [];
+  const names = segments.map((s) => (s.startsWith(":") ? s.slice(1) : undefined));
+  const shapes = names.map((name) =>
+    name === undefined ? undefined : (route.params?.[name] ?? DEFAULT_PARAM_PATTERNS[name]),
+  );
+  return { route, segments, names, shapes };
 }
 
 export interface RouteMatch {
@@ -47,27 +60,32 @@ export function splitPath(path: string): string[] | undefined {
   return out;
 }
 
+/**
+ * The params of `parts` under `c`, or undefined when they do not match. Literal segments are compared
+ * first (no allocation for the routes a path misses); the answer is the same as checking in order.
+ */
 function matchSegments(c: Compiled, parts: readonly string[]): Record<string, string> | undefined {
-  if (c.segments.length !== parts.length) return undefined;
+  const n = parts.length;
+  if (c.segments.length !== n) return undefined;
+  const names = c.names;
+  for (let i = 0; i < n; i++) {
+    if (names[i] === undefined && c.segments[i] !== parts[i]) return undefined;
+  }
   const params: Record<string, string> = {};
-  for (let i = 0; i < parts.length; i++) {
-    const pattern = c.segments[i]!;
+  for (let i = 0; i < n; i++) {
+    const name = names[i];
+    if (name === undefined) continue;
     const value = parts[i]!;
-    if (pattern.startsWith(":")) {
-      const name = pattern.slice(1);
-      const shape = c.route.params?.[name] ?? DEFAULT_PARAM_PATTERNS[name];
-      if (value === "" || (shape && !shape.test(value))) return undefined;
-      params[name] = value;
-    } else if (pattern !== value) {
-      return undefined;
-    }
+    const shape = c.shapes[i];
+    if (value === "" || (shape && !shape.test(value))) return undefined;
+    params[name] = value;
   }
   return params;
 }
 
 /** Builds a router over `routes`; the first route that matches method and path wins. */
 export function createRouter(routes: readonly ApiRoute[]): Router {
-  const compiled: Compiled[] = routes.map((route) => ({ route, segments: splitPath(route.path) ?? [] }));
+  const compiled: Compiled[] = routes.map(compile);
   return {
     routes,
     match(method: string, path: string): RouteMatch | undefined {

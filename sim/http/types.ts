@@ -48,6 +48,10 @@ export interface RouteResult {
   status?: number;
   result: unknown;
   result_info?: ResultInfo;
+  /** The envelope carries no `result` key at all (the platform's schema for some deletes). */
+  noResult?: true;
+  /** `result` already as JSON text (a cached serialisation); used instead of `result` when set. */
+  resultJson?: string;
 }
 
 export interface ApiRoute {

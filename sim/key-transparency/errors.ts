@@ -18,7 +18,6 @@ export type KtErrorCode =
   | "payload_too_large"
   | "invalid_json"
   | "invalid_body"
-  | "unknown_field"
   | "missing_field"
   | "invalid_field"
   | "namespace_exists"
@@ -38,7 +37,6 @@ export const KT_ERROR_STATUS: Readonly<Record<KtErrorCode, number>> = {
   payload_too_large: 413,
   invalid_json: 400,
   invalid_body: 400,
-  unknown_field: 400,
   missing_field: 400,
   invalid_field: 400,
   namespace_exists: 409,

@@ -1,4 +1,4 @@
-import { createPublicKey, verify } from "node:crypto";
+import { createPublicKey, type KeyObject, verify } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import { FakeClock } from "../core/clock.ts";
 import { KtError } from "./errors.ts";
@@ -42,25 +42,25 @@ describe("KtModel state machine", () => {
 
   test("the first epoch must equal the root; then Online and strictly previous + 1", () => {
     const { model, clock } = setup();
-    expect(code(() => model.publish("alice", "ns", { epoch: 5, digest: bytes(D2) }))).toBe("root_mismatch");
-    expect(code(() => model.publish("alice", "ns", { epoch: 6, digest: bytes(D1) }))).toBe("root_mismatch");
+    expect(code(() => model.publish("alice", "ns", { epoch: 5n, digest: bytes(D2) }))).toBe("root_mismatch");
+    expect(code(() => model.publish("alice", "ns", { epoch: 6n, digest: bytes(D1) }))).toBe("root_mismatch");
     expect(model.get("ns").status).toBe("Initialization");
     clock.advance(1234);
-    const a = model.publish("alice", "ns", { epoch: 5, digest: bytes(D1) });
+    const a = model.publish("alice", "ns", { epoch: 5n, digest: bytes(D1) });
     expect(a.timestamp).toBe(1_700_000_001_234);
     expect(model.get("ns").status).toBe("Online");
-    expect(code(() => model.publish("alice", "ns", { epoch: 5, digest: bytes(D2) }))).toBe("epoch_exists");
-    expect(code(() => model.publish("alice", "ns", { epoch: 7, digest: bytes(D2) }))).toBe("epoch_out_of_order");
-    expect(code(() => model.publish("alice", "ns", { epoch: 4, digest: bytes(D2) }))).toBe("epoch_out_of_order");
-    expect(code(() => model.publish("alice", "ns", { epoch: 6, digest: bytes(D1) }))).toBe("digest_reused");
-    model.publish("alice", "ns", { epoch: 6, digest: bytes(D2) });
-    expect(model.lastVerified("ns").epoch).toBe(6);
+    expect(code(() => model.publish("alice", "ns", { epoch: 5n, digest: bytes(D2) }))).toBe("epoch_exists");
+    expect(code(() => model.publish("alice", "ns", { epoch: 7n, digest: bytes(D2) }))).toBe("epoch_out_of_order");
+    expect(code(() => model.publish("alice", "ns", { epoch: 4n, digest: bytes(D2) }))).toBe("epoch_out_of_order");
+    expect(code(() => model.publish("alice", "ns", { epoch: 6n, digest: bytes(D1) }))).toBe("digest_reused");
+    model.publish("alice", "ns", { epoch: 6n, digest: bytes(D2) });
+    expect(model.lastVerified("ns").epoch).toBe(6n);
     expect(model.lastVerified("ns").start_hash).toBe(D1);
   });
 
   test("owners only: another identity gets forbidden, no identity unauthenticated", () => {
     const { model } = setup();
-    expect(code(() => model.publish("bob", "ns", { epoch: 5, digest: bytes(D1) }))).toBe("forbidden");
+    expect(code(() => model.publish("bob", "ns", { epoch: 5n, digest: bytes(D1) }))).toBe("forbidden");
     expect(code(() => model.setStatus("bob", "ns", "Disabled"))).toBe("forbidden");
     expect(code(() => model.setStatus(undefined, "ns", "Disabled"))).toBe("unauthenticated");
     expect(code(() => model.setStatus("alice", "nope", "Disabled"))).toBe("not_found");
@@ -74,18 +74,18 @@ describe("KtModel state machine", () => {
     expect(model.setStatus("alice", "ns", "Disabled").status).toBe("Disabled");
     expect(code(() => model.setStatus("alice", "ns", "Online"))).toBe("namespace_disabled");
     expect(code(() => model.setStatus("alice", "ns", "Initialization"))).toBe("namespace_disabled");
-    expect(code(() => model.publish("alice", "ns", { epoch: 5, digest: bytes(D1) }))).toBe("namespace_disabled");
+    expect(code(() => model.publish("alice", "ns", { epoch: 5n, digest: bytes(D1) }))).toBe("namespace_disabled");
     expect(model.get("ns").status).toBe("Disabled");
   });
 
   test("signatures verify over the stored serialised message; job ids are deterministic", () => {
     const a = setup();
     const b = setup();
-    const pa = a.model.publish("alice", "ns", { epoch: 5, digest: bytes(D1) });
-    const pb = b.model.publish("alice", "ns", { epoch: 5, digest: bytes(D1) });
+    const pa = a.model.publish("alice", "ns", { epoch: 5n, digest: bytes(D1) });
+    const pb = b.model.publish("alice", "ns", { epoch: 5n, digest: bytes(D1) });
     expect(pa).toEqual(pb);
     expect(pa.job_id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    const pub = createPublicKey(a.key.privateKey);
+    const pub = createPublicKey(a.key.privateKey as KeyObject);
     expect(verify(null, Buffer.from(pa.serialized_message, "hex"), pub, Buffer.from(pa.signature, "hex"))).toBe(true);
   });
 
@@ -99,7 +99,7 @@ describe("KtModel state machine", () => {
 
   test("snapshot, restore and reset", () => {
     const { model } = setup();
-    model.publish("alice", "ns", { epoch: 5, digest: bytes(D1) });
+    model.publish("alice", "ns", { epoch: 5n, digest: bytes(D1) });
     const snap = model.snapshot();
     model.setStatus("alice", "ns", "Disabled");
     model.restore(snap);
@@ -109,15 +109,17 @@ describe("KtModel state machine", () => {
     expect(model.get("ns").status).toBe("Online");
     model.reset();
     expect(code(() => model.get("ns"))).toBe("not_found");
-    expect(() => model.restore(null)).toThrow(TypeError);
+    expect(() => model.restore(null)).toThrow(/kt: must be an object/);
     model.restore(snap);
     const bad = structuredClone(snap) as unknown as { namespaces: Record<string, unknown>[] };
     bad.namespaces[0]!.status = "Paused";
-    expect(() => model.restore(bad)).toThrow(/unknown status/);
+    expect(() => model.restore(bad)).toThrow(/kt.namespaces\["ns"\].status: must be one of/);
     bad.namespaces[0]!.status = "Online";
     bad.namespaces[0]!.audits = [{ epoch: "5" }];
-    expect(() => model.restore(bad)).toThrow(/malformed audit/);
-    expect(() => model.restore({ namespaces: [snap.namespaces[0], snap.namespaces[0]] })).toThrow(/duplicate/);
+    expect(() => model.restore(bad)).toThrow(/audits\[0\].epoch: must be a bigint/);
+    expect(() => model.restore({ namespaces: [snap.namespaces[0], snap.namespaces[0]] })).toThrow(
+      /kt.namespaces\["ns"\]: appears twice/,
+    );
     expect(model.get("ns").status).toBe("Disabled");
   });
 });

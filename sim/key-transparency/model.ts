@@ -7,21 +7,27 @@
  * Every write names its actor (the verified client-certificate identity); a namespace belongs to
  * the identity that registered it. The model never sees HTTP: routes.ts decodes and encodes.
  *
- * Gaps / by design: log_directory is stored and echoed but never fetched (no network in the
- * simulator), so every published epoch counts as verified: last_verified_epoch is the last
- * published epoch. Reports (reports_uri) are not modelled. Namespaces are never deleted.
+ * Epochs are u64 (bigint). The first epoch is accepted when `<epoch>/<digest as lower-case hex>`
+ * equals the registered root as text (plexi's `NamespaceInfo::is_first_epoch` compares them so).
+ * An epoch counts as verified (last_verified_epoch) at once when the namespace has no log_directory;
+ * with one, only after its audit proof was fetched from the log directory and checked (proofs.ts),
+ * which happens on the fake clock PROOF_DELAY_MS after the publication.
+ *
+ * Gaps / by design: reports (reports_uri) are not modelled. Namespaces are never deleted.
  */
 import { createHash } from "node:crypto";
 import type { Snapshottable } from "../core/area.ts";
 import type { FakeClock } from "../core/clock.ts";
 import { DISABLED_MESSAGE, KtError } from "./errors.ts";
+import { checkProof, type LogDirectory, PROOF_DELAY_MS, type ProofState, proofRequest } from "./proofs.ts";
 import { type AuditorKey, type SignatureVersion, signMessage } from "./signing.ts";
+import { checkKtSnapshot, upgradeKtSnapshot } from "./snapshot-check.ts";
 import type { PublishInput, RegisterInput } from "./validate.ts";
 
 export type NamespaceStatus = "Initialization" | "Online" | "Disabled";
 
 export interface AuditRecord {
-  epoch: number;
+  epoch: bigint;
   /** Lowercase hex, 32 bytes. */
   digest: string;
   /** ms since the Unix epoch, from the simulator's clock at publication. */
@@ -33,6 +39,10 @@ export interface AuditRecord {
   /** Digest of the previous epoch (the root digest for the first one), lowercase hex. */
   start_hash: string;
   job_id: string;
+  /** "verified" at once without a log_directory (and for the root epoch); else per its proof. */
+  proof: ProofState;
+  /** When the epoch counted as verified (ms), null until then. */
+  verified_at: number | null;
 }
 
 export interface NamespaceRecord {
@@ -41,7 +51,7 @@ export interface NamespaceRecord {
   public: boolean;
   /** As registered. */
   root: string;
-  rootEpoch: number;
+  rootEpoch: bigint;
   /** Lowercase hex. */
   rootDigest: string;
   signature_version: SignatureVersion;
@@ -56,6 +66,8 @@ export interface KtModelOptions {
   key: AuditorKey;
   /** Salt of the deterministic job ids (derived from the seed). */
   jobSalt: string;
+  /** Serves the log directories (proofs.ts); without it every proof is missing. */
+  logDirectory?: LogDirectory;
 }
 
 /** The caller's identity, or a 401 KtError when none was verified. */
@@ -66,33 +78,14 @@ export function requireActor(actor: string | undefined): string {
   return actor;
 }
 
-const STATUSES: readonly string[] = ["Initialization", "Online", "Disabled"];
-
-/** Why `r` is not a namespace record of a snapshot, or undefined. */
-export function snapshotRecordProblem(r: unknown): string | undefined {
-  if (typeof r !== "object" || r === null) return "a namespace is not an object";
-  const x = r as Record<string, unknown>;
-  const str = (k: string) => typeof x[k] === "string";
-  const int = (v: unknown) => typeof v === "number" && Number.isSafeInteger(v);
-  if (!str("name") || !str("owner") || !str("root") || !str("rootDigest"))
-    return "name, owner, root, rootDigest must be strings";
-  if (typeof x.public !== "boolean") return `namespace "${x.name}": public must be a boolean`;
-  if (!int(x.rootEpoch)) return `namespace "${x.name}": rootEpoch must be an integer`;
-  if (x.signature_version !== 1 && x.signature_version !== 2)
-    return `namespace "${x.name}": signature_version must be 1 or 2`;
-  if (x.log_directory !== null && !str("log_directory"))
-    return `namespace "${x.name}": log_directory must be a string or null`;
-  if (!STATUSES.includes(x.status as string)) return `namespace "${x.name}": unknown status`;
-  if (!Array.isArray(x.audits)) return `namespace "${x.name}": audits must be an array`;
-  for (const a of x.audits as unknown[]) {
-    const y = (a ?? {}) as Record<string, unknown>;
-    const ok =
-      int(y.epoch) &&
-      int(y.timestamp) &&
-      ["digest", "signature", "serialized_message", "start_hash", "job_id"].every((k) => typeof y[k] === "string");
-    if (!ok) return `namespace "${x.name}": malformed audit`;
+/** The last epoch of the verified prefix of a namespace's epochs (what last_verified_epoch names). */
+export function lastVerifiedOf(r: NamespaceRecord): AuditRecord | undefined {
+  let last: AuditRecord | undefined;
+  for (const a of r.audits) {
+    if (a.proof !== "verified") break;
+    last = a;
   }
-  return undefined;
+  return last;
 }
 
 function cloneRecord(r: NamespaceRecord): NamespaceRecord {
@@ -102,9 +95,17 @@ function cloneRecord(r: NamespaceRecord): NamespaceRecord {
 export class KtModel implements Snapshottable {
   readonly #opts: KtModelOptions;
   #namespaces = new Map<string, NamespaceRecord>();
+  #logDirectory: LogDirectory | undefined;
+  #runScheduled = false;
 
   constructor(options: KtModelOptions) {
     this.#opts = options;
+    this.#logDirectory = options.logDirectory;
+  }
+
+  /** Serves every namespace's log directory from now on (undefined: every proof is missing). */
+  setLogDirectory(hook: LogDirectory | undefined): void {
+    this.#logDirectory = hook;
   }
 
   get key(): AuditorKey {
@@ -174,18 +175,19 @@ export class KtModel implements Snapshottable {
     const digest = Buffer.from(input.digest).toString("hex");
     const last = r.audits[r.audits.length - 1];
     if (!last) {
-      if (input.epoch !== r.rootEpoch || digest !== r.rootDigest) {
+      // As plexi compares them: the root as registered, the epoch as `<epoch>/<lower-case hex>`.
+      if (r.root !== `${input.epoch}/${digest}`) {
         throw new KtError(
           "root_mismatch",
-          `the first epoch must match the namespace root ${r.root} (epoch ${r.rootEpoch} with its digest)`,
+          `the first epoch must match the namespace root ${r.root} (epoch ${r.rootEpoch} with its digest, in the root's own text)`,
         );
       }
     } else {
       if (input.epoch >= r.rootEpoch && input.epoch <= last.epoch) {
         throw new KtError("epoch_exists", `epoch ${input.epoch} is already published and cannot be republished`);
       }
-      if (input.epoch !== last.epoch + 1) {
-        throw new KtError("epoch_out_of_order", `the next epoch must be ${last.epoch + 1}, got ${input.epoch}`);
+      if (input.epoch !== last.epoch + 1n) {
+        throw new KtError("epoch_out_of_order", `the next epoch must be ${last.epoch + 1n}, got ${input.epoch}`);
       }
       if (r.audits.some((a) => a.digest === digest) || digest === r.rootDigest) {
         throw new KtError("digest_reused", "this digest was already published in this namespace; digests are unique");
@@ -199,6 +201,7 @@ export class KtModel implements Snapshottable {
       epoch: input.epoch,
       digest: input.digest,
     });
+    const needsProof = last !== undefined && r.log_directory !== null;
     const audit: AuditRecord = {
       epoch: input.epoch,
       digest,
@@ -207,13 +210,56 @@ export class KtModel implements Snapshottable {
       serialized_message: Buffer.from(signed.serialized).toString("hex"),
       start_hash: last ? last.digest : digest,
       job_id: this.#jobId(r.name, input.epoch),
+      proof: needsProof ? "pending" : "verified",
+      verified_at: needsProof ? null : timestamp,
     };
     r.audits.push(audit);
     r.status = "Online";
+    if (needsProof) this.#scheduleVerification();
     return { ...audit };
   }
 
-  audit(name: string, epoch: number): AuditRecord {
+  /** Runs verification PROOF_DELAY_MS from now on the fake clock (once, however many publications). */
+  #scheduleVerification(): void {
+    if (this.#runScheduled) return;
+    this.#runScheduled = true;
+    this.#opts.clock.schedule(this.#opts.clock.now() + PROOF_DELAY_MS, () => {
+      this.#runScheduled = false;
+      this.verifyProofs();
+    });
+  }
+
+  /**
+   * Fetches and checks the proofs of every epoch not yet verified, in order per namespace, stopping
+   * at the first that is missing (fetched again next run) or invalid (verification stops there).
+   */
+  verifyProofs(): void {
+    for (const r of this.#namespaces.values()) {
+      if (r.log_directory === null) continue;
+      for (let i = 1; i < r.audits.length; i++) {
+        const a = r.audits[i]!;
+        if (a.proof === "verified") continue;
+        if (a.proof === "proof-invalid") break;
+        const request = proofRequest(r.name, r.log_directory, a.epoch, r.audits[i - 1]!.digest, a.digest);
+        let answer: ReturnType<LogDirectory>;
+        try {
+          answer = this.#logDirectory?.(request);
+        } catch {
+          answer = undefined;
+        }
+        a.proof = checkProof(answer, request);
+        if (a.proof !== "verified") break;
+        a.verified_at = this.#opts.clock.now();
+      }
+    }
+  }
+
+  /** How the proof of a published epoch stands. */
+  proofState(name: string, epoch: bigint): ProofState {
+    return this.audit(name, epoch).proof;
+  }
+
+  audit(name: string, epoch: bigint): AuditRecord {
     const r = this.get(name);
     const a = r.audits.find((x) => x.epoch === epoch);
     if (!a) throw new KtError("not_found", `epoch ${epoch} of namespace "${name}" is not published`);
@@ -221,14 +267,13 @@ export class KtModel implements Snapshottable {
   }
 
   lastVerified(name: string): AuditRecord {
-    const r = this.get(name);
-    const a = r.audits[r.audits.length - 1];
+    const a = lastVerifiedOf(this.get(name));
     if (!a) throw new KtError("not_found", `namespace "${name}" has no verified epoch yet`);
     return a;
   }
 
   /** A UUID-shaped id fixed by (seed, namespace, epoch): no random stream, so snapshots stay exact. */
-  #jobId(name: string, epoch: number): string {
+  #jobId(name: string, epoch: bigint): string {
     const h = createHash("sha256").update(`${this.#opts.jobSalt}\0${name}\0${epoch}`).digest("hex").split("");
     h[12] = "4";
     h[16] = "89ab"[Number.parseInt(h[16]!, 16) & 3]!;
@@ -240,21 +285,20 @@ export class KtModel implements Snapshottable {
     return { namespaces: [...this.#namespaces.values()].map(cloneRecord) };
   }
 
-  /** Replaces the state with a snapshot; a malformed snapshot throws and changes nothing. */
-  restore(state: unknown): void {
-    const s = state as { namespaces?: unknown } | null;
-    if (!s || typeof s !== "object" || !Array.isArray(s.namespaces)) {
-      throw new TypeError("not a key-transparency snapshot: expected { namespaces: [...] }");
-    }
+  /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
+  check(state: unknown, path: string): void {
+    checkKtSnapshot(upgradeKtSnapshot(state), path);
+  }
+
+  /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
+  restore(snapshot: unknown): void {
+    const state = upgradeKtSnapshot(snapshot);
+    checkKtSnapshot(state, "kt");
     const next = new Map<string, NamespaceRecord>();
-    for (const r of s.namespaces) {
-      const problem = snapshotRecordProblem(r);
-      if (problem) throw new TypeError(`not a key-transparency snapshot: ${problem}`);
-      const record = r as NamespaceRecord;
-      if (next.has(record.name)) throw new TypeError(`not a key-transparency snapshot: duplicate "${record.name}"`);
-      next.set(record.name, cloneRecord(record));
-    }
+    for (const r of (state as { namespaces: NamespaceRecord[] }).namespaces) next.set(r.name, cloneRecord(r));
     this.#namespaces = next;
+    const pending = [...next.values()].some((r) => r.audits.some((a) => a.proof === "pending"));
+    if (pending) this.#scheduleVerification();
   }
 
   reset(): void {

@@ -107,7 +107,9 @@ describe("handle", () => {
   test("bad path values: epoch text 400, unknown epoch 404", async () => {
     const { call } = area();
     await call("POST", "/namespaces", reg, "a");
-    expect((await call("GET", "/namespaces/ns.example/audits/01")).status).toBe(400);
+    expect((await call("GET", "/namespaces/ns.example/audits/1.0")).status).toBe(400);
+    expect((await call("GET", "/namespaces/ns.example/audits/18446744073709551616")).status).toBe(400);
+    expect((await call("GET", "/namespaces/ns.example/audits/01")).status).toBe(404);
     expect((await call("GET", "/namespaces/ns.example/audits/1")).status).toBe(404);
     expect((await call("GET", "/namespaces/ns.example/last-verified-epoch")).status).toBe(404);
     expect((await call("GET", "/namespaces/missing/audits/1")).status).toBe(404);

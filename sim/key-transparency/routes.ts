@@ -5,10 +5,15 @@
  * Disabled namespace (400, publication only), content type (415), size (413), JSON (400), fields
  * (400), state rules (400/409). Reads need no identity.
  *
+ * Every answer carries a `Date` header from the simulator's clock (the target's clock as a client
+ * sees it; audit timestamps are that clock's milliseconds). Bodies are read and written with exact
+ * u64 integers (json.ts).
+ *
  * Gaps / by design: no HEAD/OPTIONS, query strings are ignored, GET on reports_uri and on the audits
  * collection are not modelled (404 and 405). Every failure is a 4xx JSON body; handle never throws.
  */
 import { DISABLED_MESSAGE, KtError } from "./errors.ts";
+import { JsonSyntaxError, parseJsonExact, stringifyJson } from "./json.ts";
 import { type KtModel, requireActor } from "./model.ts";
 import { parseEpochText, validatePublish, validateRegister, validateStatusPatch } from "./validate.ts";
 import { auditJson, infoJson, lastVerifiedJson, namespaceJson } from "./wire.ts";
@@ -24,17 +29,19 @@ export interface KtRouteDeps {
   model: KtModel;
   /** not_before of the auditor key in GET /info (ms). */
   keyNotBefore: number;
+  /** The simulator's clock (ms), for the Date header. */
+  now: () => number;
 }
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+function json(deps: KtRouteDeps, body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(stringifyJson(body), {
     status,
-    headers: { "content-type": "application/json", ...headers },
+    headers: { "content-type": "application/json", date: new Date(deps.now()).toUTCString(), ...headers },
   });
 }
 
-function errorResponse(e: KtError, headers: Record<string, string> = {}): Response {
-  return json(e.toJSON(), e.status, headers);
+function errorResponse(deps: KtRouteDeps, e: KtError, headers: Record<string, string> = {}): Response {
+  return json(deps, e.toJSON(), e.status, headers);
 }
 
 /** Whether a Content-Type header names JSON (`application/json`, parameters allowed). */
@@ -61,9 +68,10 @@ async function readJson(request: Request): Promise<unknown> {
     throw new KtError("invalid_json", "the body is not valid UTF-8");
   }
   try {
-    return JSON.parse(text);
-  } catch {
-    throw new KtError("invalid_json", "the body is not valid JSON");
+    return parseJsonExact(text);
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) throw new KtError("invalid_json", `the body is not valid JSON: ${e.message}`);
+    throw e;
   }
 }
 
@@ -114,9 +122,9 @@ export async function handleKtRequest(deps: KtRouteDeps, request: Request, ctx: 
   try {
     return await route(deps, request, ctx);
   } catch (e) {
-    if (e instanceof KtError) return errorResponse(e);
+    if (e instanceof KtError) return errorResponse(deps, e);
     const message = e instanceof Error ? e.message : String(e);
-    return json({ error: `the request could not be processed: ${message}`, code: "invalid_body" }, 400);
+    return json(deps, { error: `the request could not be processed: ${message}`, code: "invalid_body" }, 400);
   }
 }
 
@@ -131,6 +139,7 @@ async function route(deps: KtRouteDeps, request: Request, ctx: KtRouteContext): 
   const allowed = ALLOW[r.kind].split(", ");
   if (!allowed.includes(method)) {
     return errorResponse(
+      deps,
       new KtError("method_not_allowed", `${method} is not allowed on ${url.pathname}; use ${ALLOW[r.kind]}`),
       { allow: ALLOW[r.kind] },
     );
@@ -139,6 +148,7 @@ async function route(deps: KtRouteDeps, request: Request, ctx: KtRouteContext): 
   switch (r.kind) {
     case "info":
       return json(
+        deps,
         infoJson(
           model.key,
           deps.keyNotBefore,
@@ -146,32 +156,33 @@ async function route(deps: KtRouteDeps, request: Request, ctx: KtRouteContext): 
         ),
       );
     case "namespaces": {
-      if (method === "GET") return json({ namespaces: model.listPublic().map(namespaceJson) });
+      if (method === "GET") return json(deps, { namespaces: model.listPublic().map(namespaceJson) });
       requireActor(actor);
       const input = validateRegister(await readJson(request));
-      return json(namespaceJson(model.register(actor, input)));
+      return json(deps, namespaceJson(model.register(actor, input)));
     }
     case "namespace": {
-      if (method === "GET") return json(namespaceJson(model.get(r.name)));
+      if (method === "GET") return json(deps, namespaceJson(model.get(r.name)));
       model.authorizeWrite(actor, r.name);
       const status = validateStatusPatch(await readJson(request));
-      return json(namespaceJson(model.setStatus(actor, r.name, status)));
+      return json(deps, namespaceJson(model.setStatus(actor, r.name, status)));
     }
     case "audits": {
       const ns = model.authorizeWrite(actor, r.name);
       if (ns.status === "Disabled") throw new KtError("namespace_disabled", DISABLED_MESSAGE);
       const input = validatePublish(await readJson(request));
       const audit = model.publish(actor, r.name, input);
-      return json(auditJson(model.get(r.name), audit, model.key));
+      return json(deps, auditJson(model.get(r.name), audit, model.key));
     }
     case "audit": {
       const ns = model.get(r.name);
       const epoch = parseEpochText(r.epoch);
-      if (epoch === undefined)
-        throw new KtError("invalid_field", `the epoch in the path must be an integer from 1, got "${r.epoch}"`);
-      return json(auditJson(ns, model.audit(r.name, epoch), model.key));
+      if (epoch === undefined) {
+        throw new KtError("invalid_field", `the epoch in the path must be a u64 integer, got "${r.epoch}"`);
+      }
+      return json(deps, auditJson(ns, model.audit(r.name, epoch), model.key));
     }
     case "last-verified":
-      return json(lastVerifiedJson(model.lastVerified(r.name)));
+      return json(deps, lastVerifiedJson(model.lastVerified(r.name)));
   }
 }

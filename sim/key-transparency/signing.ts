@@ -9,8 +9,7 @@
  * (Ed25519 being deterministic) the same signatures.
  *
  * Gaps / by design: one auditor key, never rotated (GET /info lists it with not_before = the
- * simulator's start). Epochs, timestamps are limited to JavaScript safe integers (< 2^53), well
- * beyond any real log; the wire format itself allows u64.
+ * simulator's start). Epochs are u64 (bigint); timestamps are the clock's safe-integer milliseconds.
  */
 import { createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
 
@@ -23,7 +22,8 @@ export interface SignatureMessage {
   namespace: string;
   /** Milliseconds since the Unix epoch. */
   timestamp: number;
-  epoch: number;
+  /** u64. */
+  epoch: number | bigint;
   /** 32 bytes. */
   digest: Uint8Array;
 }
@@ -94,7 +94,8 @@ export function serializeSignatureMessage(m: SignatureMessage): Uint8Array {
 const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
 export interface AuditorKey {
-  readonly privateKey: KeyObject;
+  /** node:crypto's KeyObject; opaque in the public types, so they need no Node types (Workers projects). */
+  readonly privateKey: object;
   /** The raw 32-byte public key. */
   readonly publicKey: Uint8Array;
   /** Hex of the raw public key, as GET /info prints it. */
@@ -129,6 +130,6 @@ export interface SignedMessage {
 
 export function signMessage(key: AuditorKey, m: SignatureMessage): SignedMessage {
   const serialized = serializeSignatureMessage(m);
-  const signature = new Uint8Array(sign(null, serialized, key.privateKey));
+  const signature = new Uint8Array(sign(null, serialized, key.privateKey as KeyObject));
   return { serialized, signature };
 }

@@ -6,14 +6,18 @@
  * signature_version). Audit: version, ciphersuite, namespace, timestamp, epoch, digest, signature,
  * key_id, serialized_message.
  *
- * Gaps / by design: status is written capitalised (Online, Initialization, Disabled), as the live
- * service and the spec's create/disable examples do; the spec's list example's lower case is not used.
+ * Gaps / by design: status is written capitalised (Online, Initialization, Disabled) everywhere, list
+ * entries included: plexi's `NamespaceStatus` has no case renaming, so its client (`plexi ls`) cannot
+ * read the lower case of the spec's list example. Epochs are bigints, written as exact integers by
+ * json.ts. `/info`'s `logs` holds an identifier per public log (hex SHA-256 of its name), as the
+ * docs show 64 hex digits there, never a namespace name.
  */
-import type { AuditRecord, NamespaceRecord } from "./model.ts";
+import { createHash } from "node:crypto";
+import { type AuditRecord, lastVerifiedOf, type NamespaceRecord } from "./model.ts";
 import type { AuditorKey } from "./signing.ts";
 
 export function namespaceJson(r: NamespaceRecord): Record<string, unknown> {
-  const last = r.audits[r.audits.length - 1];
+  const last = lastVerifiedOf(r);
   return {
     name: r.name,
     log_directory: r.log_directory,
@@ -42,9 +46,21 @@ export function auditJson(r: NamespaceRecord, a: AuditRecord, key: AuditorKey): 
 }
 
 export function lastVerifiedJson(a: AuditRecord): Record<string, unknown> {
-  return { job_id: a.job_id, epoch: a.epoch, start_hash: a.start_hash, end_hash: a.digest, timestamp: a.timestamp };
+  return {
+    job_id: a.job_id,
+    epoch: a.epoch,
+    start_hash: a.start_hash,
+    end_hash: a.digest,
+    timestamp: a.verified_at ?? a.timestamp,
+  };
 }
 
-export function infoJson(key: AuditorKey, notBefore: number, logs: readonly string[]): Record<string, unknown> {
-  return { keys: [{ public_key: key.publicKeyHex, not_before: notBefore }], logs: [...logs] };
+/** The identifier of a log in `/info`'s `logs`: hex SHA-256 of the namespace name. */
+export function logId(name: string): string {
+  return createHash("sha256").update(name, "utf8").digest("hex");
+}
+
+/** `logs`: the identifiers of the public namespaces (never their names, never a non-public one). */
+export function infoJson(key: AuditorKey, notBefore: number, publicNames: readonly string[]): Record<string, unknown> {
+  return { keys: [{ public_key: key.publicKeyHex, not_before: notBefore }], logs: publicNames.map(logId) };
 }

@@ -1,32 +1,36 @@
 /**
  * The bucket binding: head, get, put, delete, list and the multipart entry points, shaped as the
- * platform's R2Bucket. Each call checks its arguments (TypeError/RangeError), then the storage rules
- * in the platform's order, then commits in one synchronous step (strong consistency).
+ * platform's R2Bucket. Each call converts its arguments as workerd's binding does (convert.ts: every
+ * parameter, then every options field in declaration order), then checks their values in the binding's
+ * order, then applies the storage rules, then commits in one synchronous step (strong consistency).
  *
- * Gaps / by design: customer-supplied encryption keys (`ssecKey`) are refused rather than modelled;
- * no per-call latency, no eventual consistency, no rate limits (the platform's are not specified).
+ * Gaps / by design: no per-call latency, no eventual consistency, no rate limits (the platform's are
+ * not specified). SSE-C keys are modelled, not applied (ssec.ts).
  */
 
 import type { Headers as PlatformHeaders } from "@cloudflare/workers-types/index.ts";
 import type { HashAlgorithm } from "../core/hash.ts";
-import { hashChunks, parseSuppliedChecksum } from "./checksums.ts";
-import { evaluateConditional, parseConditional } from "./conditional.ts";
-import { badDigest, StoreError, storeError } from "./errors.ts";
+import { checkChecksums, convertChecksums, hashChunks } from "./checksums.ts";
+import { convertConditional, evaluateConditional, unwrapConditional } from "./conditional.ts";
+import { coerceString, dictionaryParam, fieldTypeError, nonCoercibleString, paramTypeError, toInt } from "./convert.ts";
+import { badDigest, type StoreAction, storeError } from "./errors.ts";
 import { type GateHolder, passGate } from "./gate.ts";
 import { decodeCursor, encodeCursor, listPage } from "./listing.ts";
 import {
+  convertHttpMetadata,
   customMetadataTooLarge,
   type HttpMetadata,
   isStorageClass,
   parseCustomMetadata,
-  parseHttpMetadata,
+  readHttpMetadata,
   type StorageClass,
 } from "./metadata.ts";
 import { type StoredObject, StoreObject, StoreObjectBody } from "./object.ts";
-import { parseRange, resolveRange } from "./range.ts";
-import { type BucketState, checkKey, honoursInclude, keyArgument, MAX_OBJECT_SIZE } from "./state.ts";
+import { checkRange, convertRange, resolveRange } from "./range.ts";
+import { checkSsecKey, convertSsecKey, ssecAccess } from "./ssec.ts";
+import { type BucketState, checkKey, honoursInclude, MAX_OBJECT_SIZE } from "./state.ts";
 import { createUpload, MultipartUploadHandle } from "./upload.ts";
-import { checkValue, declaredSize, type PutValue, readValue } from "./values.ts";
+import { checkValue, declaredSize, type PutValue, readValue, requireKnownLength } from "./values.ts";
 
 export type { PutValue } from "./values.ts";
 
@@ -47,6 +51,8 @@ export interface StoreConditional {
 export interface StoreGetOptions {
   onlyIf?: StoreConditional | AnyHeaders;
   range?: StoreRange | AnyHeaders;
+  /** Customer key (SSE-C): 32 bytes, or 64 lowercase hex characters. */
+  ssecKey?: ArrayBuffer | ArrayBufferView | string;
 }
 
 export interface StorePutOptions {
@@ -59,12 +65,14 @@ export interface StorePutOptions {
   sha384?: ArrayBuffer | ArrayBufferView | string;
   sha512?: ArrayBuffer | ArrayBufferView | string;
   storageClass?: string;
+  ssecKey?: ArrayBuffer | ArrayBufferView | string;
 }
 
 export interface StoreMultipartOptions {
   httpMetadata?: HttpMetadata | AnyHeaders;
   customMetadata?: Record<string, string>;
   storageClass?: string;
+  ssecKey?: ArrayBuffer | ArrayBufferView | string;
 }
 
 export interface StoreListOptions {
@@ -84,25 +92,34 @@ export type StoreObjects = {
 /** With include honoured and non-empty, a page holds at most this many entries (the platform may return fewer). */
 export const INCLUDE_PAGE_CAP = 100;
 
-function options(value: unknown, what: string): Record<string, unknown> {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== "object")
-    throw new TypeError(`Failed to execute '${what}' on 'R2Bucket': options is not an object.`);
-  return value as Record<string, unknown>;
+/** Most keys one delete may name (the platform's documented limit). */
+export const MAX_DELETE_KEYS = 1000;
+
+/** A required string parameter: coerced; missing -> the binding's TypeError. */
+function stringParam(args: readonly unknown[], i: number, method: string, cls = "R2Bucket"): string {
+  if (args.length <= i) throw paramTypeError(method, cls, i + 1, "string");
+  return coerceString(args[i]);
 }
 
-function noSsec(o: Record<string, unknown>): void {
-  if (o.ssecKey !== undefined) throw new TypeError("ssecKey is not supported by the simulator.");
+function optionalString(v: unknown): string | undefined {
+  return v === undefined ? undefined : coerceString(v);
 }
 
 export function parseStorageClass(
   action: "put" | "createMultipartUpload",
-  value: unknown,
+  value: string | undefined,
   fallback: StorageClass,
 ): StorageClass {
   if (value === undefined) return fallback;
   if (!isStorageClass(value)) throw storeError(action, "invalidStorageClass");
   return value;
+}
+
+/** The error of a read that does not give the customer key the object was stored with, if any. */
+function ssecError(action: StoreAction, record: StoredObject, given: string | undefined): Error | undefined {
+  const access = ssecAccess(record.ssecKeyMd5, given);
+  if (access === "ok") return undefined;
+  return storeError(action, access === "missing" ? "ssecKeyMissing" : "ssecKeyMismatch");
 }
 
 export class StoreBucket {
@@ -114,10 +131,11 @@ export class StoreBucket {
     this.#gates = gates;
   }
 
-  async head(key: string): Promise<StoreObject | null> {
+  head(key: string): Promise<StoreObject | null>;
+  async head(...args: unknown[]): Promise<StoreObject | null> {
     const wait = passGate(this.#gates, "head", this.#state.name);
     if (wait) await wait;
-    const k = keyArgument(key);
+    const k = stringParam(args, 0, "head");
     checkKey("head", k);
     const record = this.#state.objects.get(k);
     return record ? new StoreObject(record, { range: { offset: 0, length: record.size } }) : null;
@@ -128,17 +146,25 @@ export class StoreBucket {
     options: StoreGetOptions & { onlyIf: StoreConditional | AnyHeaders },
   ): Promise<StoreObjectBody | StoreObject | null>;
   get(key: string, options?: StoreGetOptions): Promise<StoreObjectBody | null>;
-  async get(key: string, opts?: StoreGetOptions): Promise<StoreObjectBody | StoreObject | null> {
+  async get(...args: unknown[]): Promise<StoreObjectBody | StoreObject | null> {
     const wait = passGate(this.#gates, "get", this.#state.name);
     if (wait) await wait;
-    const o = options(opts, "get");
-    noSsec(o);
-    const cond = parseConditional(o.onlyIf);
-    const range = parseRange(o.range);
-    const k = keyArgument(key);
+    // 1. Conversion of every argument (types).
+    const k = stringParam(args, 0, "get");
+    const o = dictionaryParam(args[1], "get", "R2Bucket", 2, "GetOptions");
+    const onlyIf = convertConditional(o.onlyIf, "GetOptions");
+    const rangeArg = convertRange(o.range);
+    const ssecArg = convertSsecKey(o.ssecKey);
+    // 2. Value checks, in the binding's order.
+    const cond = unwrapConditional(onlyIf);
+    const range = checkRange(rangeArg);
+    const ssec = checkSsecKey(ssecArg);
+    // 3. Storage.
     checkKey("get", k);
     const record = this.#state.objects.get(k);
     if (!record) return null;
+    const refused = ssecError("get", record, ssec);
+    if (refused) throw refused;
     const whole = { offset: 0, length: record.size };
     if (cond && !evaluateConditional(cond, record)) return new StoreObject(record, { range: whole });
     const resolved = resolveRange(range, record.size);
@@ -152,24 +178,31 @@ export class StoreBucket {
     options: StorePutOptions & { onlyIf: StoreConditional | AnyHeaders },
   ): Promise<StoreObject | null>;
   put(key: string, value: PutValue, options?: StorePutOptions): Promise<StoreObject>;
-  async put(key: string, value: PutValue, opts?: StorePutOptions): Promise<StoreObject | null> {
+  async put(...args: unknown[]): Promise<StoreObject | null> {
     const wait = passGate(this.#gates, "put", this.#state.name);
     if (wait) await wait;
     const state = this.#state;
-    // 1. Argument checks (binding).
-    const checked = checkValue(value, "put");
-    const o = options(opts, "put");
-    noSsec(o);
-    const supplied = parseSuppliedChecksum(o as Partial<Record<HashAlgorithm, unknown>>);
-    const cond = parseConditional(o.onlyIf);
-    const httpMetadata = parseHttpMetadata(o.httpMetadata);
-    const customMetadata = parseCustomMetadata(o.customMetadata);
-    const k = keyArgument(key);
-    // 2. Storage checks, in the platform's order.
+    // 1. Conversion of every argument (types), fields in the binding's declaration order.
+    const k = stringParam(args, 0, "put");
+    const value = checkValue(args[1], "put", args.length > 1);
+    const o = dictionaryParam(args[2], "put", "R2Bucket", 3, "PutOptions");
+    const onlyIf = convertConditional(o.onlyIf, "PutOptions");
+    const httpArg = convertHttpMetadata(o.httpMetadata, "PutOptions");
+    const customMetadata = parseCustomMetadata(o.customMetadata, "PutOptions");
+    const checksumArgs = convertChecksums(o as Partial<Record<HashAlgorithm, unknown>>);
+    const storageClassArg = optionalString(o.storageClass);
+    const ssecArg = convertSsecKey(o.ssecKey);
+    // 2. Value checks, in the binding's order.
+    const cond = unwrapConditional(onlyIf);
+    const httpMetadata = readHttpMetadata(httpArg);
+    const supplied = checkChecksums(checksumArgs);
+    const ssecKeyMd5 = checkSsecKey(ssecArg);
+    const checked = requireKnownLength(value);
+    // 3. Storage checks, in the platform's order.
     checkKey("put", k);
     if (declaredSize(checked) > MAX_OBJECT_SIZE) throw storeError("put", "entityTooLarge");
     if (customMetadataTooLarge(customMetadata)) throw storeError("put", "metadataTooLarge");
-    const storageClass = parseStorageClass("put", o.storageClass, state.options.defaultStorageClass);
+    const storageClass = parseStorageClass("put", storageClassArg, state.options.defaultStorageClass);
     const chunks = await readValue(checked);
     const hashes = hashChunks(chunks, supplied?.algorithm);
     if (supplied) {
@@ -177,7 +210,7 @@ export class StoreBucket {
       if (actual !== supplied.hex) throw badDigest("put", algorithmName(supplied.algorithm), supplied.hex, actual);
     }
     const size = declaredSize(checked);
-    // 3. Precondition against the object as it is now (after the value was read).
+    // 4. Precondition against the object as it is now (after the value was read).
     if (cond && !evaluateConditional(cond, state.objects.get(k))) return null;
     const record: StoredObject = {
       key: k,
@@ -189,43 +222,64 @@ export class StoreBucket {
       customMetadata,
       checksums: hashes,
       storageClass,
+      ...(ssecKeyMd5 === undefined ? {} : { ssecKeyMd5 }),
       chunks,
     };
     state.commitObject(record);
     return new StoreObject(record);
   }
 
-  async delete(keys: string | string[]): Promise<void> {
+  delete(keys: string | string[]): Promise<void>;
+  async delete(...args: unknown[]): Promise<void> {
     const wait = passGate(this.#gates, "delete", this.#state.name);
     if (wait) await wait;
-    if (typeof keys === "string") {
-      checkKey("delete", keys);
-      this.#state.deleteObject(keys);
+    if (args.length === 0) throw paramTypeError("delete", "R2Bucket", 1, "string or Array");
+    const keys = args[0];
+    if (!Array.isArray(keys)) {
+      const k = coerceString(keys);
+      checkKey("delete", k);
+      this.#state.deleteObject(k);
       return;
     }
-    const list = Array.isArray(keys) ? keys.map(keyArgument) : [keyArgument(keys)];
+    const list = keys.map(coerceString);
+    if (list.length > MAX_DELETE_KEYS) throw storeError("delete", "tooManyKeys");
     for (const k of list) checkKey("delete", k);
     for (const k of list) this.#state.deleteObject(k);
   }
 
-  async list(opts?: StoreListOptions): Promise<StoreObjects> {
+  list(options?: StoreListOptions): Promise<StoreObjects>;
+  async list(...args: unknown[]): Promise<StoreObjects> {
     const wait = passGate(this.#gates, "list", this.#state.name);
     if (wait) await wait;
     const state = this.#state;
-    const o = options(opts, "list");
-    const include = o.include === undefined ? [] : o.include;
-    if (!Array.isArray(include)) throw new TypeError("Incorrect type for the 'include' field on 'R2ListOptions'.");
-    for (const i of include) {
-      if (i !== "httpMetadata" && i !== "customMetadata")
-        throw new RangeError(`Unsupported include value ${String(i)}`);
+    // 1. Conversion (types), fields in declaration order.
+    const o = dictionaryParam(args[0], "list", "R2Bucket", 1, "ListOptions");
+    const limitArg = o.limit === undefined ? undefined : toInt(o.limit);
+    const str = (field: string): string | undefined => {
+      const v = o[field];
+      return v === undefined ? undefined : nonCoercibleString(v, field, "ListOptions");
+    };
+    const prefix = str("prefix");
+    const cursorText = str("cursor");
+    const delimiter = str("delimiter");
+    const startAfter = str("startAfter");
+    let include: string[] = [];
+    if (o.include !== undefined) {
+      if (!Array.isArray(o.include)) throw fieldTypeError("include", "ListOptions", "Array");
+      include = o.include.map((v: unknown, i: number) => {
+        if (typeof v !== "string") {
+          throw new TypeError(`Incorrect type for array element ${i}: the provided value is not of type 'string'.`);
+        }
+        return v;
+      });
     }
-    const limit = o.limit === undefined ? 1000 : Number(o.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw storeError("list", "invalidMaxKeys");
-    const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
-    const prefix = str(o.prefix);
-    const delimiter = str(o.delimiter);
-    const startAfter = str(o.startAfter);
-    const cursorText = str(o.cursor);
+    // 2. Value checks.
+    for (const i of include) {
+      if (i !== "httpMetadata" && i !== "customMetadata") throw new RangeError(`Unsupported include value ${i}`);
+    }
+    // 3. Storage. -1 is the wire default (no limit sent): 1000.
+    const limit = limitArg === undefined || limitArg === -1 ? 1000 : limitArg;
+    if (limit < 1 || limit > 1000) throw storeError("list", "invalidMaxKeys");
     const cursor = cursorText === undefined || cursorText === "" ? undefined : decodeCursor(cursorText);
     if (cursorText && !cursor) throw storeError("list", "internal");
     if (prefix !== undefined) checkKey("list", prefix);
@@ -249,30 +303,35 @@ export class StoreBucket {
     return { objects, delimitedPrefixes: page.delimitedPrefixes, truncated: false };
   }
 
-  async createMultipartUpload(key: string, opts?: StoreMultipartOptions): Promise<MultipartUploadHandle> {
+  createMultipartUpload(key: string, options?: StoreMultipartOptions): Promise<MultipartUploadHandle>;
+  async createMultipartUpload(...args: unknown[]): Promise<MultipartUploadHandle> {
     const wait = passGate(this.#gates, "createMultipartUpload", this.#state.name);
     if (wait) await wait;
     const state = this.#state;
-    const o = options(opts, "createMultipartUpload");
-    noSsec(o);
-    const httpMetadata = parseHttpMetadata(o.httpMetadata);
-    const customMetadata = parseCustomMetadata(o.customMetadata);
-    const k = keyArgument(key);
+    const k = stringParam(args, 0, "createMultipartUpload");
+    const o = dictionaryParam(args[1], "createMultipartUpload", "R2Bucket", 2, "MultipartOptions");
+    const httpArg = convertHttpMetadata(o.httpMetadata, "MultipartOptions");
+    const customMetadata = parseCustomMetadata(o.customMetadata, "MultipartOptions");
+    const storageClassArg = optionalString(o.storageClass);
+    const ssecArg = convertSsecKey(o.ssecKey);
+    const httpMetadata = readHttpMetadata(httpArg);
+    const ssecKeyMd5 = checkSsecKey(ssecArg);
     checkKey("createMultipartUpload", k);
     if (customMetadataTooLarge(customMetadata)) throw storeError("createMultipartUpload", "metadataTooLarge");
-    const storageClass = parseStorageClass("createMultipartUpload", o.storageClass, state.options.defaultStorageClass);
-    const record = createUpload(state, k, httpMetadata, customMetadata, storageClass);
+    const storageClass = parseStorageClass("createMultipartUpload", storageClassArg, state.options.defaultStorageClass);
+    const record = createUpload(state, k, httpMetadata, customMetadata, storageClass, ssecKeyMd5);
     return new MultipartUploadHandle(state, k, record.uploadId, this.#gates);
   }
 
-  /** Synchronous, checks nothing (spec): the handle's calls find out. */
-  resumeMultipartUpload(key: string, uploadId: string): MultipartUploadHandle {
-    return new MultipartUploadHandle(this.#state, keyArgument(key), String(uploadId), this.#gates);
+  /** Synchronous, checks nothing but its arguments' presence (spec): the handle's calls find out. */
+  resumeMultipartUpload(key: string, uploadId: string): MultipartUploadHandle;
+  resumeMultipartUpload(...args: unknown[]): MultipartUploadHandle {
+    const key = stringParam(args, 0, "resumeMultipartUpload");
+    const uploadId = stringParam(args, 1, "resumeMultipartUpload");
+    return new MultipartUploadHandle(this.#state, key, uploadId, this.#gates);
   }
 }
 
 function algorithmName(a: HashAlgorithm): string {
   return { md5: "MD5", sha1: "SHA-1", sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" }[a];
 }
-
-export { StoreError };

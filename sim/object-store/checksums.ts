@@ -29,36 +29,59 @@ function isHex(s: string): boolean {
   return /^[0-9a-fA-F]*$/.test(s);
 }
 
+/** A checksum option once its type is checked: a primitive string or the bytes of a buffer source. */
+export interface ConvertedChecksum {
+  algorithm: HashAlgorithm;
+  value: string | Uint8Array;
+}
+
 /**
- * Checks the checksum options of a put (TypeErrors with the platform's text) and returns the one
- * supplied, if any.
+ * Type conversion of the checksum options of a put (`BufferSource or NonCoercible<string>`), in the
+ * binding's field order; the values are checked later by `checkChecksums`.
  */
-export function parseSuppliedChecksum(options: Partial<Record<HashAlgorithm, unknown>>): SuppliedChecksum | undefined {
-  let found: SuppliedChecksum | undefined;
+export function convertChecksums(options: Partial<Record<HashAlgorithm, unknown>>): ConvertedChecksum[] {
+  const out: ConvertedChecksum[] = [];
   for (const algorithm of HASH_ALGORITHMS) {
     const raw = options[algorithm];
     if (raw === undefined) continue;
+    if (typeof raw === "string") out.push({ algorithm, value: raw });
+    else if (raw instanceof ArrayBuffer) out.push({ algorithm, value: new Uint8Array(raw) });
+    else if (ArrayBuffer.isView(raw)) {
+      out.push({ algorithm, value: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) });
+    } else {
+      throw new TypeError(
+        `Incorrect type for the '${algorithm}' field on 'PutOptions': the provided value is not of type 'JsBufferSource or string'.`,
+      );
+    }
+  }
+  return out;
+}
+
+/** Value checks of converted checksums (TypeErrors with the platform's text); the one supplied, if any. */
+export function checkChecksums(list: readonly ConvertedChecksum[]): SuppliedChecksum | undefined {
+  let found: SuppliedChecksum | undefined;
+  for (const { algorithm, value } of list) {
     if (found) throw new TypeError("You cannot specify multiple hashing algorithms.");
     const name = ALGORITHM_NAMES[algorithm];
     const bytes = HASH_BYTES[algorithm];
     let hex: string;
-    if (typeof raw === "string") {
-      if (raw.length !== bytes * 2) throw new TypeError(`${name} is ${bytes * 2} hex characters, not ${raw.length}`);
-      if (!isHex(raw)) throw new TypeError(`Provided ${name} wasn't a valid hex string`);
-      hex = raw.toLowerCase();
-    } else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) {
-      const view =
-        raw instanceof ArrayBuffer ? new Uint8Array(raw) : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
-      if (view.byteLength !== bytes) throw new TypeError(`${name} is ${bytes} bytes, not ${view.byteLength}`);
-      hex = Buffer.from(view).toString("hex");
+    if (typeof value === "string") {
+      if (value.length !== bytes * 2)
+        throw new TypeError(`${name} is ${bytes * 2} hex characters, not ${value.length}`);
+      if (!isHex(value)) throw new TypeError(`Provided ${name} wasn't a valid hex string`);
+      hex = value.toLowerCase();
     } else {
-      throw new TypeError(
-        `Incorrect type for the '${algorithm}' field on 'R2PutOptions': the provided value is not of type 'ArrayBuffer or ArrayBufferView or string'.`,
-      );
+      if (value.byteLength !== bytes) throw new TypeError(`${name} is ${bytes} bytes, not ${value.byteLength}`);
+      hex = Buffer.from(value).toString("hex");
     }
     found = { algorithm, hex };
   }
   return found;
+}
+
+/** Converts and checks the checksum options in one step. */
+export function parseSuppliedChecksum(options: Partial<Record<HashAlgorithm, unknown>>): SuppliedChecksum | undefined {
+  return checkChecksums(convertChecksums(options));
 }
 
 /** md5 (always) and `extra` (if given) of the chunks, in one pass. */
@@ -81,9 +104,13 @@ function hexToArrayBuffer(hex: string): ArrayBuffer {
   return out;
 }
 
-/** StoreChecksums: ArrayBuffer getters for the stored digests, `toJSON()` with hex strings. */
-export class StoreChecksums {
+/**
+ * StoreChecksums: ArrayBuffer getters for the stored digests, `toJSON()` with hex strings. Each getter
+ * answers the same ArrayBuffer every time (made on first use), as the platform's lazy properties do.
+ */
+class Checksums {
   readonly #hex: ChecksumsHex;
+  #buffers: Partial<Record<HashAlgorithm, ArrayBuffer>> | undefined;
   /** `hex` is stored by reference: callers pass immutable records. */
   constructor(hex: ChecksumsHex) {
     this.#hex = hex;
@@ -113,6 +140,16 @@ export class StoreChecksums {
   }
   #get(a: HashAlgorithm): ArrayBuffer | undefined {
     const h = this.#hex[a];
-    return h === undefined ? undefined : hexToArrayBuffer(h);
+    if (h === undefined) return undefined;
+    this.#buffers ??= {};
+    let b = this.#buffers[a];
+    if (b === undefined) {
+      b = hexToArrayBuffer(h);
+      this.#buffers[a] = b;
+    }
+    return b;
   }
 }
+
+/** The platform names this class Checksums; exported as StoreChecksums. */
+export { Checksums as StoreChecksums };

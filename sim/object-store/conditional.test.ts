@@ -4,12 +4,18 @@ import { evaluateConditional, parseConditional, parseEtagList } from "./conditio
 const obj = { etag: "abc", uploaded: Date.UTC(2025, 0, 1, 0, 0, 10, 500) };
 
 describe("conditionals", () => {
-  test("etag lists", () => {
-    expect(parseEtagList(`"a", W/"b", *, junk`)).toEqual([
-      { type: "strong", value: "a" },
-      { type: "weak", value: "b" },
-      { type: "wildcard" },
+  test("etag lists (workerd's grammar)", () => {
+    expect(parseEtagList(`"a,b", W/"c" , junk, "d"`)).toEqual([
+      { type: "strong", value: "a,b" },
+      { type: "weak", value: "c" },
     ]);
+    expect(parseEtagList(`"a", *`)).toEqual([{ type: "wildcard" }]);
+    expect(parseEtagList(`,, "x"`)).toEqual([{ type: "strong", value: "x" }]);
+    expect(() => parseEtagList(`"a" "b"`)).toThrow("Comma was expected to separate etags.");
+    expect(() => parseEtagList(`"a" *`)).toThrow("Encountered a wildcard character '*' instead.");
+    expect(() => parseEtagList(`"a" W/"b"`)).toThrow("Encountered a weak quotation character 'W' instead.");
+    expect(() => parseEtagList(`W"a"`)).toThrow("Weak etags must start with W/ and their value must be quoted");
+    expect(() => parseEtagList(`"a`)).toThrow("Unclosed double quote for Etag");
   });
   test("object form", () => {
     const c = parseConditional({ etagMatches: "abc", uploadedBefore: new Date(0) })!;

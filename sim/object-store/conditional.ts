@@ -1,11 +1,18 @@
 /**
- * Conditionals (onlyIf): parsing the object form and the Headers form into one shape, and a pure
- * evaluator following RFC 7232 section 6, as the platform does.
+ * Conditionals (onlyIf): converting the object form and the Headers form into one shape, as workerd's
+ * binding does (`R2Bucket::UnwrappedConditional`), and a pure evaluator following RFC 7232 section 6.
+ *
+ * Two steps, as in the binding: `convertConditional` checks types (part of converting the options,
+ * before any other check), `unwrapConditional` then checks values (quoted etags, the If-Match /
+ * If-None-Match grammar with its three error messages) and reads header dates.
  *
  * Gaps / by design: If-Range is ignored (the spec says every conditional header except If-Range is
  * supported). Headers-form dates compare at whole seconds; object-form dates at milliseconds unless
- * `secondsGranularity` is set. Unparseable If-(Un)Modified-Since dates are ignored, as HTTP says.
+ * `secondsGranularity` is set. A header date V8 cannot parse reads as the epoch (as the binding's
+ * `js.date()` gives); header dates are parsed by the host's Date.parse, in the process's time zone
+ * for forms without one (workerd runs in UTC).
  */
+import { fieldTypeError, nonCoercibleString, toDate } from "./convert.ts";
 import { isHeaders } from "./values.ts";
 
 export type EtagSpec = { type: "strong"; value: string } | { type: "weak"; value: string } | { type: "wildcard" };
@@ -27,76 +34,143 @@ export interface ConditionalSubject {
   uploaded: number;
 }
 
-function parseObjectEtag(value: unknown): EtagSpec[] {
-  const s = String(value);
-  if (s.length >= 2 && s.startsWith('"') && s.endsWith('"')) {
-    throw new TypeError(`Conditional ETag should not be wrapped in quotes (${s}).`);
-  }
-  return [s === "*" ? { type: "wildcard" } : { type: "strong", value: s }];
-}
+/** onlyIf once its types are checked: a Headers, or the object form's converted fields. */
+export type ConvertedConditional =
+  | { headers: Headers }
+  | {
+      etagMatches?: string;
+      etagDoesNotMatch?: string;
+      uploadedBefore?: number;
+      uploadedAfter?: number;
+      secondsGranularity?: boolean;
+    };
 
-function parseDate(value: unknown, field: string): number {
-  if (!(value instanceof Date)) {
-    throw new TypeError(
-      `Incorrect type for the '${field}' field on 'R2Conditional': the provided value is not of type 'Date'.`,
-    );
+/** Type conversion of `onlyIf` (field of `owner`, 'PutOptions' or 'GetOptions'). */
+export function convertConditional(onlyIf: unknown, owner: string): ConvertedConditional | undefined {
+  if (onlyIf === undefined) return undefined;
+  if (isHeaders(onlyIf)) return { headers: onlyIf };
+  if (onlyIf !== null && typeof onlyIf !== "object" && typeof onlyIf !== "function") {
+    throw fieldTypeError("onlyIf", owner, "Conditional or Headers");
   }
-  return value.getTime();
-}
-
-/** Parses an `If-Match` / `If-None-Match` value: a comma list of `"strong"`, `W/"weak"` or `*`. */
-export function parseEtagList(header: string): EtagSpec[] {
-  const out: EtagSpec[] = [];
-  for (const raw of header.split(",")) {
-    const item = raw.trim();
-    if (item === "*") out.push({ type: "wildcard" });
-    else if (/^W\/"[^"]*"$/.test(item)) out.push({ type: "weak", value: item.slice(3, -1) });
-    else if (/^"[^"]*"$/.test(item)) out.push({ type: "strong", value: item.slice(1, -1) });
-  }
+  const o = (onlyIf ?? {}) as Record<string, unknown>;
+  const out: ConvertedConditional = {};
+  const em = o.etagMatches;
+  if (em !== undefined) out.etagMatches = nonCoercibleString(em, "etagMatches", "Conditional");
+  const ednm = o.etagDoesNotMatch;
+  if (ednm !== undefined) out.etagDoesNotMatch = nonCoercibleString(ednm, "etagDoesNotMatch", "Conditional");
+  const before = o.uploadedBefore;
+  if (before !== undefined) out.uploadedBefore = toDate(before, "uploadedBefore", "Conditional");
+  const after = o.uploadedAfter;
+  if (after !== undefined) out.uploadedAfter = toDate(after, "uploadedAfter", "Conditional");
+  const sg = o.secondsGranularity;
+  if (sg !== undefined) out.secondsGranularity = Boolean(sg);
   return out;
 }
 
-function headerDate(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : undefined;
+function objectEtag(value: string): EtagSpec[] {
+  if (value.startsWith('"') && value.endsWith('"')) {
+    throw new TypeError(`Conditional ETag should not be wrapped in quotes (${value}).`);
+  }
+  return [value === "*" ? { type: "wildcard" } : { type: "strong", value }];
 }
 
-/** Parses `onlyIf` (object or Headers). Throws the platform's errors for malformed etags. */
-export function parseConditional(onlyIf: unknown): Conditional | undefined {
-  if (onlyIf === undefined || onlyIf === null) return undefined;
-  if (isHeaders(onlyIf)) {
+/**
+ * Parses an `If-Match` / `If-None-Match` value as the binding does: a comma list of `"strong"`,
+ * `W/"weak"` and `*` (a wildcard ends the list and replaces it); commas inside quotes belong to the
+ * etag; parsing stops at the first other character. Malformed lists throw the binding's Errors.
+ */
+export function parseEtagList(header: string): EtagSpec[] {
+  const out: EtagSpec[] = [];
+  let rest = header;
+  let commaRequired = false;
+  for (;;) {
+    let i = 0;
+    while (i < rest.length && (rest[i] === " " || rest[i] === "\t")) i++;
+    rest = rest.slice(i);
+    if (rest.length === 0) return out;
+    const c = rest[0];
+    if (c === ",") {
+      rest = rest.slice(1);
+      commaRequired = false;
+    } else if (c === "*") {
+      if (commaRequired) {
+        throw new Error("Comma was expected to separate etags. Encountered a wildcard character '*' instead.");
+      }
+      return [{ type: "wildcard" }];
+    } else if (c === "W") {
+      if (commaRequired) {
+        throw new Error(
+          "Comma was expected to separate etags. Encountered a weak quotation character 'W' instead. This would otherwise indicate the start of a new weak etag.",
+        );
+      }
+      if (!(rest.length > 2 && rest[1] === "/" && rest[2] === '"')) {
+        throw new Error("Weak etags must start with W/ and their value must be quoted");
+      }
+      rest = rest.slice(3);
+      const close = rest.indexOf('"');
+      if (close === -1) throw new Error("Unclosed double quote for Etag");
+      out.push({ type: "weak", value: rest.slice(0, close) });
+      rest = rest.slice(close + 1);
+      commaRequired = true;
+    } else if (c === '"') {
+      if (commaRequired) {
+        throw new Error(
+          "Comma was expected to separate etags. Encountered a double quote character '\"' instead. This would otherwise indicate the start of a new strong etag.",
+        );
+      }
+      rest = rest.slice(1);
+      const close = rest.indexOf('"');
+      if (close === -1) throw new Error("Unclosed double quote for Etag");
+      out.push({ type: "strong", value: rest.slice(0, close) });
+      rest = rest.slice(close + 1);
+      commaRequired = true;
+    } else {
+      return out;
+    }
+  }
+}
+
+/** A header date as the binding reads it: V8's Date parsing, and the epoch for what it cannot parse. */
+export function headerDate(value: string): number {
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : 0;
+}
+
+/** Value checks of a converted `onlyIf` (quoted etags, header grammar); reads header dates. */
+export function unwrapConditional(c: ConvertedConditional | undefined): Conditional | undefined {
+  if (c === undefined) return undefined;
+  if ("headers" in c) {
+    const h = c.headers;
     const cond: Conditional = { secondsGranularity: true };
-    const ifMatch = onlyIf.get("if-match");
+    const ifMatch = h.get("if-match");
     if (ifMatch !== null) {
       const list = parseEtagList(ifMatch);
       if (list.length === 0) throw new Error("Invalid ETag in if-match header");
       cond.etagMatches = list;
     }
-    const ifNoneMatch = onlyIf.get("if-none-match");
+    const ifNoneMatch = h.get("if-none-match");
     if (ifNoneMatch !== null) {
       const list = parseEtagList(ifNoneMatch);
       if (list.length === 0) throw new Error("Invalid ETag in if-none-match header");
       cond.etagDoesNotMatch = list;
     }
-    const after = headerDate(onlyIf.get("if-modified-since"));
-    if (after !== undefined) cond.uploadedAfter = after;
-    const before = headerDate(onlyIf.get("if-unmodified-since"));
-    if (before !== undefined) cond.uploadedBefore = before;
+    const ims = h.get("if-modified-since");
+    if (ims !== null) cond.uploadedAfter = headerDate(ims);
+    const ius = h.get("if-unmodified-since");
+    if (ius !== null) cond.uploadedBefore = headerDate(ius);
     return cond;
   }
-  if (typeof onlyIf !== "object") {
-    throw new TypeError(
-      "Incorrect type for the 'onlyIf' field: the provided value is not of type 'R2Conditional or Headers'.",
-    );
-  }
-  const o = onlyIf as Record<string, unknown>;
-  const cond: Conditional = { secondsGranularity: o.secondsGranularity === true };
-  if (o.etagMatches !== undefined) cond.etagMatches = parseObjectEtag(o.etagMatches);
-  if (o.etagDoesNotMatch !== undefined) cond.etagDoesNotMatch = parseObjectEtag(o.etagDoesNotMatch);
-  if (o.uploadedBefore !== undefined) cond.uploadedBefore = parseDate(o.uploadedBefore, "uploadedBefore");
-  if (o.uploadedAfter !== undefined) cond.uploadedAfter = parseDate(o.uploadedAfter, "uploadedAfter");
+  const cond: Conditional = { secondsGranularity: c.secondsGranularity === true };
+  if (c.etagMatches !== undefined) cond.etagMatches = objectEtag(c.etagMatches);
+  if (c.etagDoesNotMatch !== undefined) cond.etagDoesNotMatch = objectEtag(c.etagDoesNotMatch);
+  if (c.uploadedAfter !== undefined) cond.uploadedAfter = c.uploadedAfter;
+  if (c.uploadedBefore !== undefined) cond.uploadedBefore = c.uploadedBefore;
   return cond;
+}
+
+/** Converts and checks `onlyIf` in one step (for callers with no other options to interleave). */
+export function parseConditional(onlyIf: unknown, owner = "GetOptions"): Conditional | undefined {
+  return unwrapConditional(convertConditional(onlyIf, owner));
 }
 
 function matchStrong(list: readonly EtagSpec[], etag: string): boolean {

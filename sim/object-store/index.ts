@@ -11,7 +11,8 @@ import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
 import { StoreBucket } from "./bucket.ts";
 import type { CallGate, GateHolder } from "./gate.ts";
-import { isObjectStoreSnapshot, type ObjectStoreSnapshot, restoreBucket, snapshotBucket } from "./snapshot.ts";
+import { type ObjectStoreSnapshot, restoreBucket, snapshotBucket } from "./snapshot.ts";
+import { checkObjectStoreSnapshot } from "./snapshot-check.ts";
 import { type BucketOptions, BucketState, type ResolvedBucketOptions, resolveOptions } from "./state.ts";
 
 export type {
@@ -24,14 +25,18 @@ export type {
   StoreRange,
 } from "./bucket.ts";
 export { StoreBucket } from "./bucket.ts";
-export { StoreError } from "./errors.ts";
+export { storeErrorAction, storeErrorCode } from "./errors.ts";
 export type { CallGate, GatedOperation } from "./gate.ts";
 export type { HttpMetadata as StoreHTTPMetadata } from "./metadata.ts";
 export { StoreObject, StoreObjectBody } from "./object.ts";
 export type { ObjectStoreSnapshot } from "./snapshot.ts";
 export type { BucketOptions } from "./state.ts";
-export { MultipartUploadHandle as StoreMultipartUpload, type StoreUploadedPart } from "./upload.ts";
-export { FixedLengthStream, withKnownLength } from "./values.ts";
+export {
+  MultipartUploadHandle as StoreMultipartUpload,
+  type StoreUploadedPart,
+  type StoreUploadPartOptions,
+} from "./upload.ts";
+export { FixedLengthStream, knownLength, withKnownLength } from "./values.ts";
 
 export interface ObjectStoreArea extends Snapshottable {
   bucket(name: string, options?: BucketOptions): StoreBucket;
@@ -79,8 +84,10 @@ export function createObjectStoreArea(core: SimCore, defaults: BucketOptions = {
     snapshot() {
       return { kind: "object-store", buckets: [...states.values()].map(snapshotBucket) };
     },
-    restore(snapshot) {
-      if (!isObjectStoreSnapshot(snapshot)) throw new TypeError("not an object-store snapshot");
+    check: checkObjectStoreSnapshot,
+    restore(input) {
+      checkObjectStoreSnapshot(input, "objectStore");
+      const snapshot = input as ObjectStoreSnapshot;
       clear();
       for (const b of snapshot.buckets) {
         const state = ensure(b.name);

@@ -2,9 +2,15 @@
  * HTTP metadata (from an object or from Headers), custom metadata and their checks, and how
  * writeHttpMetadata turns them back into headers.
  *
+ * Conversion as the binding's: the five string fields coerce (`String(v)`, so null is "null"),
+ * cacheExpiry is a jsg date (a Date or ms); customMetadata is an object whose keys and values coerce.
+ * From Headers, Expires is read as the binding reads it: an unparseable date is the epoch.
+ *
  * Gaps / by design: the custom-metadata limit counts UTF-8 bytes of keys plus values against 8192
  * (the platform's production limit, Miniflare's is lower). Unknown httpMetadata fields are dropped.
  */
+import { headerDate } from "./conditional.ts";
+import { coerceString, dictionaryOrHeaders, stringRecord, toDate } from "./convert.ts";
 import { isHeaders } from "./values.ts";
 
 export interface HttpMetadata {
@@ -34,65 +40,49 @@ const HEADER_OF: Record<(typeof STRING_FIELDS)[number], string> = {
   cacheControl: "cache-control",
 };
 
-/** Parses httpMetadata given as an object or as Headers (Expires -> cacheExpiry). */
-export function parseHttpMetadata(value: unknown): HttpMetadata {
-  const out: HttpMetadata = {};
-  if (value === undefined || value === null) return out;
-  if (isHeaders(value)) {
-    for (const f of STRING_FIELDS) {
-      const v = value.get(HEADER_OF[f]);
-      if (v !== null) out[f] = v;
-    }
-    const expires = value.get("expires");
-    if (expires !== null) {
-      const ms = Date.parse(expires);
-      if (Number.isFinite(ms)) out.cacheExpiry = new Date(ms);
-    }
-    return out;
-  }
-  if (typeof value !== "object") {
-    throw new TypeError(
-      "Incorrect type for the 'httpMetadata' field: the provided value is not of type 'R2HTTPMetadata or Headers'.",
-    );
-  }
-  const o = value as Record<string, unknown>;
+/** httpMetadata once its types are checked: a Headers (read later), or the converted fields. */
+export type ConvertedHttpMetadata = { headers: Headers } | { fields: HttpMetadata };
+
+/** Type conversion of `httpMetadata` (a field of `owner`: 'PutOptions' or 'MultipartOptions'). */
+export function convertHttpMetadata(value: unknown, owner: string): ConvertedHttpMetadata | undefined {
+  if (value === undefined) return undefined;
+  const v = dictionaryOrHeaders(value, "httpMetadata", owner, "HttpMetadata or Headers", isHeaders);
+  if ("headers" in v) return { headers: v.headers };
+  const o = v.dict;
+  const fields: HttpMetadata = {};
   for (const f of STRING_FIELDS) {
-    const v = o[f];
-    if (v === undefined) continue;
-    if (typeof v !== "string") {
-      throw new TypeError(
-        `Incorrect type for the '${f}' field on 'R2HTTPMetadata': the provided value is not of type 'string'.`,
-      );
-    }
-    out[f] = v;
+    const x = o[f];
+    if (x !== undefined) fields[f] = coerceString(x);
   }
-  if (o.cacheExpiry !== undefined) {
-    if (!(o.cacheExpiry instanceof Date)) {
-      throw new TypeError(
-        "Incorrect type for the 'cacheExpiry' field on 'R2HTTPMetadata': the provided value is not of type 'Date'.",
-      );
-    }
-    out.cacheExpiry = new Date(o.cacheExpiry.getTime());
+  const exp = o.cacheExpiry;
+  if (exp !== undefined) fields.cacheExpiry = new Date(toDate(exp, "cacheExpiry", "HttpMetadata"));
+  return { fields };
+}
+
+/** The metadata a converted value carries (Headers are read now: Expires -> cacheExpiry). */
+export function readHttpMetadata(c: ConvertedHttpMetadata | undefined): HttpMetadata {
+  if (c === undefined) return {};
+  if ("fields" in c) return c.fields;
+  const out: HttpMetadata = {};
+  const h = c.headers;
+  for (const f of STRING_FIELDS) {
+    const v = h.get(HEADER_OF[f]);
+    if (v !== null) out[f] = v;
   }
+  const expires = h.get("expires");
+  if (expires !== null) out.cacheExpiry = new Date(headerDate(expires));
   return out;
 }
 
-/** Checks custom metadata is a record of strings; returns a copy. */
-export function parseCustomMetadata(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (value === undefined || value === null) return out;
-  if (typeof value !== "object") {
-    throw new TypeError(
-      "Incorrect type for the 'customMetadata' field on 'R2PutOptions': the provided value is not of type 'Record<string, string>'.",
-    );
-  }
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof v !== "string") {
-      throw new TypeError(`Incorrect type for map entry '${k}': the provided value is not of type 'string'.`);
-    }
-    out[k] = v;
-  }
-  return out;
+/** Converts and reads httpMetadata in one step. */
+export function parseHttpMetadata(value: unknown, owner = "PutOptions"): HttpMetadata {
+  return readHttpMetadata(convertHttpMetadata(value, owner));
+}
+
+/** Type conversion of customMetadata (a field of `owner`); returns a copy. */
+export function parseCustomMetadata(value: unknown, owner = "PutOptions"): Record<string, string> {
+  if (value === undefined) return {};
+  return stringRecord(value, "customMetadata", owner);
 }
 
 /** Bytes the platform counts against the metadata limit. */

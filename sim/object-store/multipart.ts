@@ -2,15 +2,18 @@
  * Multipart uploads: the upload record, part-number checks, the assembly rules of complete (part
  * sizes, etags) and the etags the platform computes. Pure: the bucket holds the state.
  *
- * Gaps / by design: the 5 GiB per-part maximum and the 10,000-part count are checked on the part
- * number only (no test can hold 5 GiB parts); the minimum part size defaults to 5 MiB and a bucket
+ * Gaps / by design: the 5 GiB per-part maximum is checked on the declared size of a part (uploadPart);
+ * the 10,000-part count on the part number; the minimum part size defaults to 5 MiB and a bucket
  * option may lower it (tests). Part bytes stay as their chunks; complete links them, never copies.
  */
 import { createHash } from "node:crypto";
+import { coerceString, toInt } from "./convert.ts";
 import type { StoreErrorName } from "./errors.ts";
 import type { HttpMetadata, StorageClass } from "./metadata.ts";
 
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
+/** Largest part: 5 GiB (the platform's documented limit). */
+export const MAX_PART_SIZE = 5 * 1024 ** 3;
 export const MAX_PART_NUMBER = 10_000;
 export const UPLOAD_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -29,18 +32,17 @@ export interface UploadRecord {
   readonly httpMetadata: HttpMetadata;
   readonly customMetadata: Readonly<Record<string, string>>;
   readonly storageClass: StorageClass;
+  /** MD5 of the upload's customer key (SSE-C), base64; parts need the same key. */
+  readonly ssecKeyMd5?: string;
   /** ms since epoch: when the upload is aborted automatically. */
   readonly expiresAt: number;
   readonly parts: Map<number, StoredPart>;
 }
 
-/** The binding's check of a part number (TypeError). */
-export function checkPartNumber(partNumber: unknown): number {
-  const n = Number(partNumber);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_PART_NUMBER) {
-    throw new TypeError(
-      `Part number must be between 1 and ${MAX_PART_NUMBER} (inclusive). Actual value was: ${String(partNumber)}`,
-    );
+/** The binding's range check of a part number, once converted to an int (TypeError). */
+export function checkPartNumber(n: number): number {
+  if (n < 1 || n > MAX_PART_NUMBER) {
+    throw new TypeError(`Part number must be between 1 and ${MAX_PART_NUMBER} (inclusive). Actual value was: ${n}`);
   }
   return n;
 }
@@ -97,16 +99,19 @@ export function assembleParts(
   return { ok: true, parts };
 }
 
-/** Checks the refs passed to complete are `{ partNumber, etag }` objects. */
+/**
+ * Converts the refs passed to complete as the binding does: an Array of UploadedPart dictionaries
+ * (`partNumber` an int, `etag` a coerced string; null and objects are dictionaries).
+ */
 export function checkUploadedParts(value: unknown): UploadedPartRef[] {
   if (!Array.isArray(value)) {
     throw new TypeError("Failed to execute 'complete' on 'R2MultipartUpload': parameter 1 is not of type 'Array'.");
   }
-  return value.map((v) => {
-    const o = (v ?? {}) as Record<string, unknown>;
-    if (typeof o.partNumber !== "number" || typeof o.etag !== "string") {
-      throw new TypeError("Incorrect type for the 'partNumber' or 'etag' field on 'R2UploadedPart'.");
+  return value.map((v, i) => {
+    if (v !== null && v !== undefined && typeof v !== "object" && typeof v !== "function") {
+      throw new TypeError(`Incorrect type for array element ${i}: the provided value is not of type 'UploadedPart'.`);
     }
-    return { partNumber: o.partNumber, etag: o.etag };
+    const o = (v ?? {}) as Record<string, unknown>;
+    return { partNumber: toInt(o.partNumber), etag: coerceString(o.etag) };
   });
 }

@@ -5,20 +5,28 @@
  * A stored record never changes: an overwrite replaces the record, so a body being read keeps the
  * bytes it had when get resolved. Handed-out objects carry copies of the metadata.
  *
- * Gaps / by design: `ssecKeyMd5` (customer keys) is not modelled. The body is a plain
- * ReadableStream of Uint8Array pieces (at most 1 MiB each, copied as they are read, so a reader can
- * never alter stored bytes); it is not a byte stream (no BYOB reader).
+ * As on the platform, every field is an own, read-only property (httpMetadata and customMetadata are
+ * plain objects the caller may change, as the platform's are; the object itself is frozen), present even
+ * when undefined (range, ssecKeyMd5, metadata a list did not include). The body is a byte stream
+ * (BYOB readers work) of known length: put(dst, (await get(src)).body) copies an object.
+ *
+ * Gaps / by design: the body hands out Uint8Array pieces of at most 1 MiB, each a copy, so a reader
+ * can never alter stored bytes.
  */
 
+import * as nodeStream from "node:stream";
 import type {
   Blob as PlatformBlob,
   Headers as PlatformHeaders,
   ReadableStream as PlatformReadableStream,
 } from "@cloudflare/workers-types/index.ts";
 import { type ChecksumsHex, StoreChecksums } from "./checksums.ts";
-import { BODY_USED } from "./errors.ts";
+import { paramTypeError } from "./convert.ts";
+import { BODY_USED, STREAM_LOCKED } from "./errors.ts";
 import { copyHttpMetadata, type HttpMetadata, type StorageClass, writeHttpMetadataTo } from "./metadata.ts";
 import type { ResolvedRange } from "./range.ts";
+import { withKnownLength } from "./streams.ts";
+import { isHeaders } from "./values.ts";
 
 export interface StoredObject {
   readonly key: string;
@@ -31,8 +39,20 @@ export interface StoredObject {
   readonly customMetadata: Readonly<Record<string, string>>;
   readonly checksums: ChecksumsHex;
   readonly storageClass: StorageClass;
+  /** MD5 of the customer key (SSE-C) the object was written with, base64; absent without one. */
+  readonly ssecKeyMd5?: string;
   /** The bytes, as chunks (never mutated). */
   readonly chunks: readonly Uint8Array[];
+}
+
+/**
+ * The platform's fields are own data properties, read-only: assigning one throws in strict code. The
+ * simulator freezes its objects (one fast call) where the platform only makes each field non-writable:
+ * unlike the platform's, they also refuse new properties (defining twelve read-only properties one by
+ * one would make head four times slower).
+ */
+function readOnly(o: object, key: string, value: unknown): void {
+  (o as Record<string, unknown>)[key] = value;
 }
 
 /** What of a record a handed-out object shows. */
@@ -45,40 +65,49 @@ export interface ObjectView {
   customMetadata?: boolean;
 }
 
-export class StoreObject {
-  readonly key: string;
-  readonly version: string;
-  readonly size: number;
-  readonly etag: string;
-  readonly httpEtag: string;
-  readonly uploaded: Date;
-  readonly httpMetadata?: HttpMetadata;
-  readonly customMetadata?: Record<string, string>;
-  readonly range?: ResolvedRange;
-  readonly checksums: StoreChecksums;
-  readonly storageClass: StorageClass;
+/** The platform names this class HeadResult (it shows in messages); exported as StoreObject. */
+class HeadResult {
+  // Declared only: the constructor sets them in one fixed order (one shared shape), then freezes.
+  declare readonly key: string;
+  declare readonly version: string;
+  declare readonly size: number;
+  declare readonly etag: string;
+  declare readonly httpEtag: string;
+  declare readonly uploaded: Date;
+  declare readonly httpMetadata?: HttpMetadata;
+  declare readonly customMetadata?: Record<string, string>;
+  declare readonly range?: ResolvedRange;
+  declare readonly checksums: StoreChecksums;
+  declare readonly storageClass: StorageClass;
+  declare readonly ssecKeyMd5?: string;
+  /** What writeHttpMetadata writes: the stored metadata, not the (mutable) object handed out. */
+  readonly #http: HttpMetadata | undefined;
 
   constructor(record: StoredObject, view: ObjectView = {}) {
-    this.key = record.key;
-    this.version = record.version;
-    this.size = record.size;
-    this.etag = record.etag;
-    this.httpEtag = `"${record.etag}"`;
-    this.uploaded = new Date(record.uploaded);
-    if (view.httpMetadata !== false) this.httpMetadata = copyHttpMetadata(record.httpMetadata);
-    if (view.customMetadata !== false) this.customMetadata = { ...record.customMetadata };
-    if (view.range) this.range = { ...view.range };
-    this.checksums = new StoreChecksums(record.checksums);
-    this.storageClass = record.storageClass;
+    this.#http = view.httpMetadata === false ? undefined : record.httpMetadata;
+    readOnly(this, "key", record.key);
+    readOnly(this, "version", record.version);
+    readOnly(this, "size", record.size);
+    readOnly(this, "etag", record.etag);
+    readOnly(this, "httpEtag", `"${record.etag}"`);
+    readOnly(this, "uploaded", new Date(record.uploaded));
+    readOnly(this, "httpMetadata", view.httpMetadata === false ? undefined : copyHttpMetadata(record.httpMetadata));
+    readOnly(this, "customMetadata", view.customMetadata === false ? undefined : { ...record.customMetadata });
+    readOnly(this, "range", view.range ? { ...view.range } : undefined);
+    readOnly(this, "checksums", new StoreChecksums(record.checksums));
+    readOnly(this, "storageClass", record.storageClass);
+    readOnly(this, "ssecKeyMd5", record.ssecKeyMd5);
+    if (new.target === HeadResult) Object.freeze(this);
   }
 
   writeHttpMetadata(headers: Headers | PlatformHeaders): void {
-    if (this.httpMetadata === undefined) {
+    if (!isHeaders(headers)) throw paramTypeError("writeHttpMetadata", "HeadResult", 1, "Headers");
+    if (this.#http === undefined) {
       throw new TypeError(
         `HTTP metadata unknown for key \`${this.key}\`. Did you forget to add 'httpMetadata' to \`include\` when listing?`,
       );
     }
-    writeHttpMetadataTo(this.httpMetadata, headers as Headers);
+    writeHttpMetadataTo(this.#http!, headers as Headers);
   }
 }
 
@@ -128,13 +157,39 @@ export function copyRange(chunks: readonly Uint8Array[], offset: number, length:
   return out.buffer;
 }
 
-const decoder = new TextDecoder();
+/** Whether a stream was read from or cancelled (Node's stream.isDisturbed, which covers web streams). */
+const isDisturbed = (nodeStream as unknown as { isDisturbed(s: unknown): boolean }).isDisturbed;
 
-export class StoreObjectBody extends StoreObject {
+/** text() keeps a byte-order mark, as the platform does; bad UTF-8 reads as U+FFFD. */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** The body stream: a byte stream whose tee() counts as using the body, as on the platform. */
+class BodyStream extends ReadableStream<Uint8Array> {
+  teed = false;
+  override tee(): [ReadableStream<Uint8Array>, ReadableStream<Uint8Array>] {
+    this.teed = true;
+    return super.tee();
+  }
+}
+
+/** A Blob whose type is the Content-Type verbatim (Node's Blob lowercases it, the platform does not). */
+class VerbatimBlob extends Blob {
+  readonly #type: string;
+  constructor(parts: BlobPart[], type: string) {
+    super(parts);
+    this.#type = type;
+  }
+  override get type(): string {
+    return this.#type;
+  }
+}
+
+/** The platform names this class GetResult; exported as StoreObjectBody. */
+class GetResult extends HeadResult {
   readonly #chunks: readonly Uint8Array[];
   readonly #offset: number;
   readonly #length: number;
-  #stream: StoreBodyStream | undefined;
+  #stream: BodyStream | undefined;
   #used = false;
 
   constructor(record: StoredObject, range: ResolvedRange) {
@@ -142,33 +197,45 @@ export class StoreObjectBody extends StoreObject {
     this.#chunks = record.chunks;
     this.#offset = range.offset;
     this.#length = range.length;
+    Object.freeze(this);
   }
 
   get body(): StoreBodyStream {
     if (!this.#stream) {
       const pieces = slicePieces(this.#chunks, this.#offset, this.#length);
-      this.#stream = new ReadableStream<Uint8Array>(
+      const stream = new BodyStream(
         {
-          pull: (controller) => {
-            this.#used = true;
+          type: "bytes",
+          pull(c) {
+            const controller = c as unknown as ReadableByteStreamController;
             const next = pieces.next();
-            if (next.done) controller.close();
-            else controller.enqueue(next.value.slice());
+            if (next.done) {
+              controller.close();
+              controller.byobRequest?.respond(0);
+            } else controller.enqueue(next.value.slice());
           },
         },
         { highWaterMark: 0 },
-      ) as unknown as StoreBodyStream;
+      );
+      withKnownLength(stream, this.#length);
+      this.#stream = stream;
+      // Consumed by arrayBuffer()/text()/... before the stream was asked for: locked and disturbed.
+      if (this.#used) void stream.getReader().cancel();
     }
-    return this.#stream;
+    return this.#stream as unknown as StoreBodyStream;
   }
 
   get bodyUsed(): boolean {
-    return this.#used;
+    const s = this.#stream;
+    return this.#used || (s !== undefined && (s.teed || isDisturbed(s)));
   }
 
   #take(): void {
-    if (this.#used || this.#stream?.locked) throw new TypeError(BODY_USED);
+    const s = this.#stream;
+    if (this.#used || (s !== undefined && (s.teed || isDisturbed(s)))) throw new TypeError(BODY_USED);
+    if (s?.locked) throw new TypeError(STREAM_LOCKED);
     this.#used = true;
+    if (s) void s.getReader().cancel();
   }
 
   async arrayBuffer(): Promise<ArrayBuffer> {
@@ -177,11 +244,13 @@ export class StoreObjectBody extends StoreObject {
   }
 
   async bytes(): Promise<Uint8Array> {
-    return new Uint8Array(await this.arrayBuffer());
+    this.#take();
+    return new Uint8Array(copyRange(this.#chunks, this.#offset, this.#length));
   }
 
   async text(): Promise<string> {
-    return decoder.decode(await this.arrayBuffer());
+    this.#take();
+    return decoder.decode(copyRange(this.#chunks, this.#offset, this.#length));
   }
 
   async json<T>(): Promise<T> {
@@ -191,7 +260,9 @@ export class StoreObjectBody extends StoreObject {
   async blob(): Promise<PlatformBlob> {
     this.#take();
     const type = this.httpMetadata?.contentType ?? "";
-    const blob = new Blob([...slicePieces(this.#chunks, this.#offset, this.#length)] as BlobPart[], { type });
-    return blob as unknown as PlatformBlob;
+    const parts = [...slicePieces(this.#chunks, this.#offset, this.#length)] as BlobPart[];
+    return new VerbatimBlob(parts, type) as unknown as PlatformBlob;
   }
 }
+
+export { GetResult as StoreObjectBody, HeadResult as StoreObject };

@@ -6,6 +6,7 @@
  * ranges, bad syntax, unsatisfiable) returns the whole object, as the platform does. The object form
  * raises 10039 for an unsatisfiable range (the caller turns `undefined` from `resolveRange` into it).
  */
+import { fieldTypeError, kjNumber, toDouble } from "./convert.ts";
 import { isHeaders } from "./values.ts";
 
 export type RangeSpec =
@@ -19,28 +20,48 @@ export interface ResolvedRange {
   length: number;
 }
 
-function checkInteger(value: unknown, label: "Starting offset" | "Length"): number {
-  if (typeof value !== "number" || Number.isNaN(value)) {
-    throw new TypeError(`Invalid range. ${label} (${String(value)}) must be a number.`);
+/** `range` once its types are checked: a Headers, or the object form's fields as numbers (jsg doubles). */
+export type ConvertedRange = { headers: Headers } | { offset?: number; length?: number; suffix?: number };
+
+/** Type conversion of GetOptions' `range` (ToNumber on each field; null is an empty range). */
+export function convertRange(range: unknown): ConvertedRange | undefined {
+  if (range === undefined) return undefined;
+  if (isHeaders(range)) return { headers: range };
+  if (range !== null && typeof range !== "object" && typeof range !== "function") {
+    throw fieldTypeError("range", "GetOptions", "Range or Headers");
   }
-  if (value < 0) throw new RangeError(`Invalid range. ${label} (${value}) must be greater than or equal to 0.`);
-  if (!Number.isInteger(value)) {
-    throw new RangeError(`Invalid range. ${label} (${value}) must be an integer, not floating point.`);
+  const r = (range ?? {}) as Record<string, unknown>;
+  const out: { offset?: number; length?: number; suffix?: number } = {};
+  if (r.offset !== undefined) out.offset = toDouble(r.offset);
+  if (r.length !== undefined) out.length = toDouble(r.length);
+  if (r.suffix !== undefined) out.suffix = toDouble(r.suffix);
+  return out;
+}
+
+function checkInteger(value: number, label: "Starting offset" | "Length"): number {
+  if (!(value >= 0)) {
+    throw new RangeError(`Invalid range. ${label} (${kjNumber(value)}) must be greater than or equal to 0.`);
+  }
+  if (!isWhole(value)) {
+    throw new RangeError(`Invalid range. ${label} (${kjNumber(value)}) must be an integer, not floating point.`);
   }
   return value;
 }
 
-/** Parses the object form of a range, or a Headers object carrying `Range`. */
-export function parseRange(range: unknown): RangeSpec | undefined {
-  if (range === undefined || range === null) return undefined;
-  if (isHeaders(range)) {
-    const header = range.get("range");
+/** C's `modf(x) == 0`: integers and infinities. */
+function isWhole(x: number): boolean {
+  return Number.isInteger(x) || x === Number.POSITIVE_INFINITY || x === Number.NEGATIVE_INFINITY;
+}
+
+/** Value checks of a converted range (the binding's RangeError/TypeError texts). */
+export function checkRange(r: ConvertedRange | undefined): RangeSpec | undefined {
+  if (r === undefined) return undefined;
+  if ("headers" in r) {
+    const header = r.headers.get("range");
     if (header === null) return undefined;
     const spec = parseRangeHeader(header);
     return spec === undefined ? undefined : { kind: "header", spec };
   }
-  if (typeof range !== "object") throw new TypeError("Invalid range: not an object.");
-  const r = range as Record<string, unknown>;
   const spec: { offset?: number; length?: number } = {};
   if (r.offset !== undefined) spec.offset = checkInteger(r.offset, "Starting offset");
   if (r.length !== undefined) spec.length = checkInteger(r.length, "Length");
@@ -48,14 +69,20 @@ export function parseRange(range: unknown): RangeSpec | undefined {
     if (r.offset !== undefined) throw new TypeError("Suffix is incompatible with offset.");
     if (r.length !== undefined) throw new TypeError("Suffix is incompatible with length.");
     const s = r.suffix;
-    if (typeof s !== "number" || Number.isNaN(s))
-      throw new TypeError(`Invalid suffix. Suffix (${String(s)}) must be a number.`);
-    if (s < 0) throw new RangeError(`Invalid suffix. Suffix (${s}) must be greater than or equal to 0.`);
-    if (!Number.isInteger(s))
-      throw new RangeError(`Invalid range. Suffix (${s}) must be an integer, not floating point.`);
+    if (!(s >= 0)) {
+      throw new RangeError(`Invalid suffix. Suffix (${kjNumber(s)}) must be greater than or equal to 0.`);
+    }
+    if (!isWhole(s)) {
+      throw new RangeError(`Invalid range. Suffix (${kjNumber(s)}) must be an integer, not floating point.`);
+    }
     return { kind: "suffix", suffix: s };
   }
   return { kind: "window", ...spec };
+}
+
+/** Parses the object form of a range, or a Headers object carrying `Range` (conversion, then checks). */
+export function parseRange(range: unknown): RangeSpec | undefined {
+  return checkRange(convertRange(range));
 }
 
 /** `bytes=a-b`, `bytes=a-`, `bytes=-n` (one range only); anything else is undefined (whole object). */

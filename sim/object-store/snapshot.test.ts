@@ -46,6 +46,6 @@ describe("object store snapshot, restore, reset", () => {
     await area.bucket("b").put("k", "v");
     const snap = area.snapshot();
     expect(snap.buckets[0]!.objects[0]!.bytes).toEqual(new TextEncoder().encode("v"));
-    expect(() => area.restore({ kind: "other" })).toThrow(TypeError);
+    expect(() => area.restore({ kind: "other" })).toThrow(/objectStore.kind: must be "object-store"/);
   });
 });

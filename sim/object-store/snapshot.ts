@@ -159,12 +159,3 @@ export function restoreBucket(state: BucketState, snap: BucketSnapshot): void {
   }
   for (const id of snap.finished) state.finished.add(id);
 }
-
-export function isObjectStoreSnapshot(value: unknown): value is ObjectStoreSnapshot {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as { kind?: unknown }).kind === "object-store" &&
-    Array.isArray((value as { buckets?: unknown }).buckets)
-  );
-}

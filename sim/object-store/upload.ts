@@ -2,11 +2,17 @@
  * The multipart upload handle (StoreMultipartUpload): uploadPart, abort, complete, over the
  * bucket's state.
  *
+ * Arguments are converted as the binding does: part numbers are jsg `int`s (1.5 -> 1, "2" -> 2, out of
+ * int32 -> TypeError), the value is checked before the part number's range, uploadPart's third
+ * parameter is R2UploadPartOptions (`ssecKey`), and complete refuses part numbers outside 1..10000.
+ *
  * Gaps / by design: an upload id unknown to the bucket (never created, or created for another key)
  * gives 10024 on uploadPart, complete and abort; an upload that was completed or aborted gives 10024
- * on uploadPart and complete, and abort stays a no-op (idempotent), as on the platform.
+ * on uploadPart and complete, and abort stays a no-op (idempotent), as on the platform. A part larger
+ * than 5 GiB gives 100100 (the platform documents the limit, not its code).
  */
 
+import { coerceString, dictionaryParam, paramTypeError, toInt } from "./convert.ts";
 import { storeError } from "./errors.ts";
 import { type GateHolder, passGate } from "./gate.ts";
 import type { HttpMetadata, StorageClass } from "./metadata.ts";
@@ -14,6 +20,7 @@ import {
   assembleParts,
   checkPartNumber,
   checkUploadedParts,
+  MAX_PART_SIZE,
   multipartEtag,
   partDigest,
   type StoredPart,
@@ -21,12 +28,18 @@ import {
   type UploadRecord,
 } from "./multipart.ts";
 import { type StoredObject, StoreObject } from "./object.ts";
+import { checkSsecKey, convertSsecKey, ssecAccess } from "./ssec.ts";
 import { type BucketState, checkKey } from "./state.ts";
-import { checkValue, type PartValue, readValue, totalSize } from "./values.ts";
+import { checkValue, declaredSize, type PartValue, readValue, requireKnownLength, totalSize } from "./values.ts";
 
 export interface StoreUploadedPart {
   partNumber: number;
   etag: string;
+}
+
+/** The third parameter of uploadPart (the platform's R2UploadPartOptions). */
+export interface StoreUploadPartOptions {
+  ssecKey?: ArrayBuffer | ArrayBufferView | string;
 }
 
 export function createUpload(
@@ -35,6 +48,7 @@ export function createUpload(
   httpMetadata: HttpMetadata,
   customMetadata: Record<string, string>,
   storageClass: StorageClass,
+  ssecKeyMd5?: string,
 ): UploadRecord {
   const record: UploadRecord = {
     key,
@@ -42,6 +56,7 @@ export function createUpload(
     httpMetadata,
     customMetadata,
     storageClass,
+    ...(ssecKeyMd5 === undefined ? {} : { ssecKeyMd5 }),
     expiresAt: state.now() + UPLOAD_LIFETIME_MS,
     parts: new Map(),
   };
@@ -49,7 +64,8 @@ export function createUpload(
   return record;
 }
 
-export class MultipartUploadHandle {
+/** The platform names this class R2MultipartUpload (it shows in messages). */
+class R2MultipartUpload {
   readonly key: string;
   readonly uploadId: string;
   readonly #state: BucketState;
@@ -58,8 +74,9 @@ export class MultipartUploadHandle {
   constructor(state: BucketState, key: string, uploadId: string, gates: GateHolder = { gate: undefined }) {
     this.#state = state;
     this.#gates = gates;
-    this.key = key;
-    this.uploadId = uploadId;
+    this.key = coerceString(key);
+    this.uploadId = coerceString(uploadId);
+    Object.freeze(this);
   }
 
   #active(): UploadRecord | undefined {
@@ -67,13 +84,27 @@ export class MultipartUploadHandle {
     return u && u.key === this.key ? u : undefined;
   }
 
-  async uploadPart(partNumber: number, value: PartValue): Promise<StoreUploadedPart> {
+  uploadPart(partNumber: number, value: PartValue, options?: StoreUploadPartOptions): Promise<StoreUploadedPart>;
+  async uploadPart(...args: unknown[]): Promise<StoreUploadedPart> {
     const wait = passGate(this.#gates, "uploadPart", this.#state.name);
     if (wait) await wait;
-    const n = checkPartNumber(partNumber);
-    const checked = checkValue(value, "uploadPart");
+    // 1. Conversion: part number (int), value, options.
+    if (args.length === 0) throw paramTypeError("uploadPart", "R2MultipartUpload", 1, "integer");
+    const number = toInt(args[0]);
+    const value = checkValue(args[1], "uploadPart");
+    const o = dictionaryParam(args[2], "uploadPart", "R2MultipartUpload", 3, "UploadPartOptions");
+    const ssecArg = convertSsecKey(o.ssecKey);
+    // 2. Value checks.
+    const n = checkPartNumber(number);
+    const ssec = checkSsecKey(ssecArg);
+    const checked = requireKnownLength(value);
+    // 3. Storage.
     checkKey("uploadPart", this.key);
-    if (!this.#active()) throw storeError("uploadPart", "noSuchUpload");
+    const found = this.#active();
+    if (!found) throw storeError("uploadPart", "noSuchUpload");
+    const access = ssecAccess(found.ssecKeyMd5, ssec);
+    if (access !== "ok") throw storeError("uploadPart", access === "missing" ? "ssecKeyMissing" : "ssecKeyMismatch");
+    if (declaredSize(checked) > MAX_PART_SIZE) throw storeError("uploadPart", "entityTooLarge");
     const chunks = await readValue(checked);
     // The upload may have been completed or aborted while the value was read.
     const upload = this.#active();
@@ -96,10 +127,12 @@ export class MultipartUploadHandle {
     throw storeError("abortMultipartUpload", "noSuchUpload");
   }
 
-  async complete(uploadedParts: StoreUploadedPart[]): Promise<StoreObject> {
+  complete(uploadedParts: StoreUploadedPart[]): Promise<StoreObject>;
+  async complete(...args: unknown[]): Promise<StoreObject> {
     const wait = passGate(this.#gates, "completeMultipartUpload", this.#state.name);
     if (wait) await wait;
-    const refs = checkUploadedParts(uploadedParts);
+    const refs = checkUploadedParts(args.length === 0 ? undefined : args[0]);
+    for (const r of refs) checkPartNumber(r.partNumber);
     checkKey("completeMultipartUpload", this.key);
     const state = this.#state;
     const upload = this.#active();
@@ -122,6 +155,7 @@ export class MultipartUploadHandle {
       customMetadata: upload.customMetadata,
       checksums: {},
       storageClass: upload.storageClass,
+      ...(upload.ssecKeyMd5 === undefined ? {} : { ssecKeyMd5: upload.ssecKeyMd5 }),
       chunks,
     };
     state.finishUpload(upload.uploadId);
@@ -129,3 +163,5 @@ export class MultipartUploadHandle {
     return new StoreObject(record);
   }
 }
+
+export { R2MultipartUpload as MultipartUploadHandle };

@@ -1,13 +1,11 @@
 /**
  * Value types a bucket accepts (put, uploadPart) and how they become stored bytes.
  *
- * string (UTF-8), ArrayBuffer, ArrayBufferView (its own bytes only), Blob, null/undefined (empty,
- * put only), and a ReadableStream of known length. A stream's length is known when it is the
- * readable half of a `FixedLengthStream` (exported here, as the platform's global of that name) or
- * was registered with `withKnownLength`; any other stream is refused, as on the platform.
+ * string (UTF-8; lone surrogates as their WTF-8 bytes, as the binding sends them), ArrayBuffer,
+ * SharedArrayBuffer, ArrayBufferView (its own bytes only), Blob, null/undefined (empty, put only; a
+ * missing argument is refused), and a ReadableStream of known length (see streams.ts).
  *
- * Gaps / by design: Node has no request/response bodies of known length, so only the two ways above
- * mark a stream. Every value is copied exactly once (the caller may mutate its buffer afterwards);
+ * Gaps / by design: every value is copied exactly once (the caller may mutate its buffer afterwards);
  * streams are kept as the chunks they delivered, never concatenated.
  */
 import type {
@@ -15,42 +13,9 @@ import type {
   ReadableStream as PlatformReadableStream,
 } from "@cloudflare/workers-types/index.ts";
 import { UNKNOWN_LENGTH_STREAM, wrongValueType } from "./errors.ts";
+import { knownLength } from "./streams.ts";
 
-const knownLengths = new WeakMap<ReadableStream, number>();
-
-/** Marks `stream` as having `length` bytes (what a request body with Content-Length is on the platform). */
-export function withKnownLength<S extends ReadableStream>(stream: S, length: number): S {
-  if (!Number.isSafeInteger(length) || length < 0)
-    throw new RangeError(`length must be an integer >= 0, got ${length}`);
-  knownLengths.set(stream, length);
-  return stream;
-}
-
-/** The platform's FixedLengthStream: an identity TransformStream whose readable half has a known length. */
-export class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
-  constructor(expectedLength: number) {
-    let seen = 0;
-    super({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        if (seen > expectedLength) {
-          controller.error(new TypeError("Attempt to write too many bytes through a FixedLengthStream."));
-          return;
-        }
-        controller.enqueue(chunk);
-      },
-      flush(controller) {
-        if (seen < expectedLength)
-          controller.error(new TypeError("FixedLengthStream did not see all expected bytes before close()."));
-      },
-    });
-    withKnownLength(this.readable, expectedLength);
-  }
-}
-
-export function knownLength(stream: ReadableStream): number | undefined {
-  return knownLengths.get(stream);
-}
+export { FixedLengthStream, knownLength, withKnownLength } from "./streams.ts";
 
 /**
  * A value accepted by put (null included) before it is read. The platform's own stream and Blob
@@ -70,7 +35,9 @@ export type PartValue =
 export type CheckedValue =
   | { kind: "bytes"; bytes: Uint8Array }
   | { kind: "blob"; blob: Blob }
-  | { kind: "stream"; stream: ReadableStream; length: number };
+  | { kind: "stream"; stream: ReadableStream; length: number }
+  /** A stream of unknown length: refused by `requireKnownLength`, after the options' checks. */
+  | { kind: "unknown-stream"; stream: ReadableStream };
 
 const encoder = new TextEncoder();
 
@@ -84,28 +51,69 @@ function copyOf(view: Uint8Array): Uint8Array {
  * Type check of a value. Throws the platform's TypeError for a wrong type or a stream of unknown
  * length. Copies bytes at once (strings, buffers, views) so later caller mutation cannot reach the store.
  */
-export function checkValue(value: unknown, method: "put" | "uploadPart"): CheckedValue {
+export function checkValue(value: unknown, method: "put" | "uploadPart", given = true): CheckedValue {
   const className = method === "put" ? "R2Bucket" : "R2MultipartUpload";
   if (value === null || value === undefined) {
-    if (method === "put") return { kind: "bytes", bytes: new Uint8Array(0) };
+    if (method === "put" && given) return { kind: "bytes", bytes: new Uint8Array(0) };
     throw wrongValueType(method, className);
   }
-  if (typeof value === "string") return { kind: "bytes", bytes: encoder.encode(value) };
-  if (value instanceof ArrayBuffer) return { kind: "bytes", bytes: copyOf(new Uint8Array(value)) };
+  if (typeof value === "string") return { kind: "bytes", bytes: encodeString(value) };
+  if (
+    value instanceof ArrayBuffer ||
+    (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer)
+  ) {
+    return { kind: "bytes", bytes: copyOf(new Uint8Array(value)) };
+  }
   if (ArrayBuffer.isView(value)) {
     return { kind: "bytes", bytes: copyOf(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
   }
   if (typeof Blob !== "undefined" && value instanceof Blob) return { kind: "blob", blob: value };
   if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream) {
     const length = knownLength(value);
-    if (length === undefined) throw new TypeError(UNKNOWN_LENGTH_STREAM);
+    if (length === undefined) return { kind: "unknown-stream", stream: value };
     return { kind: "stream", stream: value, length };
   }
   throw wrongValueType(method, className);
 }
 
+const LONE = /\p{Cs}/u;
+
+/** UTF-8, except that lone surrogates keep their WTF-8 bytes (what V8 hands the binding). */
+export function encodeString(s: string): Uint8Array {
+  if (!LONE.test(s)) return encoder.encode(s);
+  const out: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        out.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+        i++;
+        continue;
+      }
+    }
+    if (c < 0x80) out.push(c);
+    else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 0x3f));
+    else out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f));
+  }
+  return new Uint8Array(out);
+}
+
+/**
+ * The binding's last check before it sends a value: a stream must have a known length (workerd
+ * `doR2HTTPPutRequest`, after every option was checked). The refused stream is cancelled.
+ */
+export function requireKnownLength(value: CheckedValue): KnownValue {
+  if (value.kind !== "unknown-stream") return value;
+  void value.stream.cancel().catch(() => undefined);
+  throw new TypeError(UNKNOWN_LENGTH_STREAM);
+}
+
+export type KnownValue = Exclude<CheckedValue, { kind: "unknown-stream" }>;
+
 /** The declared size of a checked value (known before reading it). */
-export function declaredSize(value: CheckedValue): number {
+export function declaredSize(value: KnownValue): number {
   switch (value.kind) {
     case "bytes":
       return value.bytes.byteLength;
@@ -117,7 +125,7 @@ export function declaredSize(value: CheckedValue): number {
 }
 
 /** Reads a checked value into stored chunks (one copy). */
-export async function readValue(value: CheckedValue): Promise<Uint8Array[]> {
+export async function readValue(value: KnownValue): Promise<Uint8Array[]> {
   switch (value.kind) {
     case "bytes":
       return value.bytes.byteLength === 0 ? [] : [value.bytes];

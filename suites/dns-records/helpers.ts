@@ -198,8 +198,15 @@ export class Records {
   }
 
   /** Records of the zone whose name is `fqdn` (any type). */
+  /**
+   * The records named `fqdn` (the list's name filter). A filter that answers records of another name
+   * is a wrong answer of the target: it fails here, so that no test skips or decides on wrong data.
+   */
   async at(fqdn: string): Promise<DnsRecord[]> {
-    return (await this.list(`name=${encodeURIComponent(fqdn)}&per_page=1000`)).result;
+    const found = (await this.list(`name=${encodeURIComponent(fqdn)}&per_page=1000`)).result;
+    const others = found.filter((r) => r.name.toLowerCase() !== fqdn.toLowerCase()).map((r) => r.name);
+    expect(others, `the list filter name=${fqdn} answered records of other names`).toEqual([]);
+    return found;
   }
 
   async batch(body: unknown): Promise<ApiResult<Envelope<Record<string, DnsRecord[]>>>> {

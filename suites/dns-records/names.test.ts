@@ -38,17 +38,71 @@ describe("dns records: names", () => {
   );
 
   clauseTest(
-    ["B.name.first-letter", "B.name.invalid-code"],
-    "names starting with a digit, hyphen or underscore are refused",
+    ["B.name.max-63", "B.name.invalid-code"],
+    "the 63-character limit is per label: multi-label names longer than 63 are accepted, a 64-character label is refused",
     async (ctx) => {
       const { records } = await recordsOf(ctx);
-      for (const first of ["1", "-", "_"]) {
+      const base = uniqueLabel("ml");
+      const label63 = (c: string) => `${c}${base}${"x".repeat(62 - base.length)}`;
+      // Two labels of 63 characters (127 in all): accepted (docs/choices/dns-records.md, name limit).
+      const long = `${label63("a")}.${label63("b")}`;
+      for (const [type, content] of [
+        ["A", "198.51.100.14"],
+        ["CNAME", "target.example.net"],
+      ] as const) {
+        const name = type === "A" ? long : `c${long.slice(1)}`;
+        const r = await records.create({ type, name, content });
+        expect(r.name).toBe(await records.fqdn(name));
+      }
+      // The same with one label of 64 characters (in first or last place): refused, nothing created.
+      for (const bad of [`${label63("d")}z.${label63("e")}`, `${label63("f")}.${label63("g")}z`]) {
+        expectFailure(await records.post({ type: "AAAA", name: bad, content: "2001:db8::14" }), 400, 9000);
+        expect(await records.at(await records.fqdn(bad))).toEqual([]);
+      }
+    },
+  );
+
+  clauseTest(
+    ["B.name.first-letter", "B.name.invalid-code"],
+    "names starting with a digit or a hyphen are refused",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const first of ["1", "-"]) {
         const name = `${first}${uniqueLabel("f")}`;
         for (const type of ["A", "CNAME"]) {
           const body =
             type === "A" ? { type, name, content: "198.51.100.12" } : { type, name, content: "target.example.net" };
           expectFailure(await records.post(body), 400, 9000);
         }
+      }
+    },
+  );
+
+  clauseTest(
+    ["B.name.first-letter", "B.name.wildcard-underscore"],
+    "underscore labels (_acme-challenge CNAME) and wildcards (*, *.www, proxied) are accepted, as the platform's docs create them",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const sub = uniqueLabel("wc");
+      const acme = await records.create({
+        type: "CNAME",
+        name: `_acme-challenge.${sub}`,
+        content: `${sub}.dcv.example.net`,
+      });
+      expect(acme.name).toBe(await records.fqdn(`_acme-challenge.${sub}`));
+      // docs wildcard-dns-records: A `*` 192.0.2.1 proxied; CNAME `*.www` proxied (here below a unique label).
+      const star = await records.create({ type: "A", name: `*.${sub}`, content: "192.0.2.1", proxied: true });
+      expect(star).toMatchObject({ name: await records.fqdn(`*.${sub}`), proxied: true, proxiable: true, ttl: 1 });
+      await records.create({ type: "A", name: sub, content: "192.0.2.2" });
+      const starWww = await records.create({
+        type: "CNAME",
+        name: `*.www.${sub}`,
+        content: await records.fqdn(sub),
+        proxied: true,
+      });
+      expect(starWww).toMatchObject({ name: await records.fqdn(`*.www.${sub}`), proxied: true });
+      for (const bad of [`a*b.${sub}`, `*x.${sub}`]) {
+        expectFailure(await records.post({ type: "A", name: bad, content: "192.0.2.1" }), 400, 9000);
       }
     },
   );

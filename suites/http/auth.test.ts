@@ -9,13 +9,17 @@ describe("authentication (area A paths)", () => {
 
   clauseTest(["A.auth.bearer"], "Authorization: Bearer <token> is accepted", async (ctx) => {
     const { api } = await apiOf(ctx);
-    if (!api.schemes.has("token")) ctx.skip("target has no API token");
+    if (!api.schemes.has("token"))
+      ctx.skip("This target has no API token (CLOUDFLARE_API_TOKEN), so the bearer scheme cannot be checked.");
     expectSuccess(await rules(api, { auth: "token" }).list());
   });
 
   clauseTest(["A.auth.key-accepted"], "X-Auth-Email + X-Auth-Key is accepted too", async (ctx) => {
     const { api } = await apiOf(ctx);
-    if (!api.schemes.has("key")) ctx.skip("target has no email + key");
+    if (!api.schemes.has("key"))
+      ctx.skip(
+        "This target has no email and key (CLOUDFLARE_EMAIL, CLOUDFLARE_API_KEY), so that scheme cannot be checked.",
+      );
     expectSuccess(await rules(api, { auth: "key" }).list());
   });
 

@@ -7,6 +7,7 @@ import {
   checkBody,
   currentNamespace,
   disable,
+  expectDisabledRefusal,
   expectOk,
   expectRefused,
   type getNamespace,
@@ -136,9 +137,7 @@ describe("disable", () => {
       const { sent, ns } = await registerOk(kt);
       expectOk(await publish(kt, ns.name, 1, sent.rootDigest));
       expectOk(await disable(kt, ns.name));
-      const res = await publish(kt, ns.name, 2, randomDigest());
-      expectRefused(res, 400);
-      expect((res.json as { error?: unknown } | undefined)?.error).toBe("Namespace is disabled and read-only.");
+      expectDisabledRefusal(await publish(kt, ns.name, 2, randomDigest()));
       for (const status of ["Online", "Initialization", "online"]) {
         expectRefused(await call(kt, "PATCH", `/namespaces/${ns.name}`, { status }));
       }

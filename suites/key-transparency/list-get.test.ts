@@ -1,4 +1,5 @@
 /** Area C: listing public namespaces (GET /namespaces) and reading one (GET /namespaces/{name}). */
+import { createHash } from "node:crypto";
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import {
@@ -11,9 +12,21 @@ import {
   type Namespace,
   publish,
   registerOk,
-  sameStatus,
   schemas,
 } from "./support.ts";
+
+interface Info {
+  keys: { public_key: string }[];
+  logs: string[];
+}
+
+async function info(kt: Parameters<typeof getNamespace>[0]): Promise<Info> {
+  const res = await call(kt, "GET", "/info", undefined, "none");
+  expectOk(res);
+  return checkBody<Info>(res, schemas.info);
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
 
 describe("list and get", () => {
   clauseTest(
@@ -27,7 +40,7 @@ describe("list and get", () => {
       expect(entry, `${ns.name} is public and must be listed`).toBeDefined();
       expect(entry!.reports_uri).toBe(`/namespaces/${ns.name}/reports`);
       expect(entry!.audits_uri).toBe(`/namespaces/${ns.name}/audits`);
-      expect(sameStatus(entry!.status, "Initialization")).toBe(true);
+      expect(entry!.status).toBe("Initialization");
       if (entry!.root !== undefined) expect(entry!.root).toBe(ns.root);
       if (entry!.log_directory !== undefined) expect(entry!.log_directory).toBe(ns.log_directory);
     },
@@ -35,13 +48,37 @@ describe("list and get", () => {
 
   clauseTest(
     ["C.field.status-case", "C.list.shape"],
-    "list entries carry the state in either case (Online after a publication)",
+    "list entries write the state capitalised, as plexi's client reads it (Online, then Disabled)",
     async (ctx) => {
       const { kt } = await ktOf(ctx);
       const { sent, ns } = await registerOk(kt);
       expectOk(await publish(kt, ns.name, sent.rootEpoch, sent.rootDigest));
-      const entry = (await listNamespaces(kt)).find((n) => n.name === ns.name);
-      expect(entry?.status).toMatch(/^(Online|online)$/);
+      expect((await listNamespaces(kt)).find((n) => n.name === ns.name)?.status).toBe("Online");
+      expectOk(await call(kt, "PATCH", `/namespaces/${ns.name}`, { status: "Disabled" }));
+      expect((await listNamespaces(kt)).find((n) => n.name === ns.name)?.status).toBe("Disabled");
+    },
+  );
+
+  clauseTest(
+    ["C.info.logs", "C.list.public-only"],
+    "/info's logs holds identifiers, never a namespace name, and never reveals a namespace that is not public",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const before = await info(kt);
+      const hidden = await registerOk(kt, { public: false });
+      const afterHidden = await info(kt);
+      // However the target derives its identifiers, a namespace that is not public adds none
+      // (exact on a target nobody else registers public namespaces on meanwhile).
+      expect(
+        afterHidden.logs.filter((id) => !before.logs.includes(id)),
+        "the non-public namespace added a log",
+      ).toEqual([]);
+      const shown = await registerOk(kt, { public: true });
+      const after = await info(kt);
+      for (const id of after.logs)
+        expect(id, "an identifier of 64 hex digits, as the docs show").toMatch(/^[0-9a-f]{64}$/);
+      for (const n of [hidden.ns.name, shown.ns.name]) expect(after.logs, `${n} appears by name`).not.toContain(n);
+      expect(after.logs).not.toContain(sha256(hidden.ns.name));
     },
   );
 

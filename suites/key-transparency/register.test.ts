@@ -4,12 +4,16 @@ import { clauseTest } from "../../harness/clauses/test.ts";
 import {
   call,
   checkBody,
+  currentNamespace,
   expectKeyOrder,
   expectOk,
   expectRefused,
+  freshName,
   getNamespace,
   ktOf,
+  listNamespaces,
   type Namespace,
+  publish,
   randomDigest,
   registerBody,
   registerOk,
@@ -83,16 +87,18 @@ describe("register", () => {
   );
 
   clauseTest(
-    ["C.register.required-fields", "C.field.public"],
-    "a body missing name, root, signature_version or public is refused and creates nothing",
+    ["C.register.required-fields"],
+    "a body missing name, root or signature_version is refused and creates nothing",
     async (ctx) => {
       const { kt } = await ktOf(ctx);
-      for (const key of ["root", "signature_version", "public"]) {
+      for (const key of ["root", "signature_version"]) {
         const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
         await expectRegisterRefused(kt, without(body, key), body.name);
       }
       const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
       expectRefused(await call(kt, "POST", "/namespaces", without(body, "name")));
+      // The refusals mean something only if the complete body is accepted.
+      expectOk(await call(kt, "POST", "/namespaces", body));
     },
   );
 
@@ -105,6 +111,8 @@ describe("register", () => {
       expectRefused(await call(kt, "POST", "/namespaces", JSON.stringify(body), "a", "text/plain"));
       expectRefused(await call(kt, "POST", "/namespaces", "{not json", "a"));
       expectRefused(await call(kt, "POST", "/namespaces", "[]", "a"));
+      // A body far over any sensible size: a 4xx, never a 5xx (call() checks that).
+      expectRefused(await call(kt, "POST", "/namespaces", JSON.stringify({ ...body, pad: "x".repeat(2_000_000) })));
       expect((await getNamespace(kt, body.name)).status).toBe(404);
     },
   );
@@ -137,6 +145,8 @@ describe("register", () => {
     } else {
       expectRefused(res);
       expect((await getNamespace(kt, body.name)).status).toBe(404);
+      // Refused for the status, not for anything else: the same body without it registers.
+      expectOk(await call(kt, "POST", "/namespaces", body));
     }
   });
 
@@ -175,9 +185,78 @@ describe("register", () => {
     },
   );
 
+  clauseTest(
+    ["C.register.docs-example", "C.field.public", "C.register.creates", "C.list.public-only"],
+    "the platform's own registration example, byte for byte (no public), registers and is listed",
+    async (ctx) => {
+      const { target, kt } = await ktOf(ctx);
+      // The docs' name on a fresh simulator; elsewhere a fresh name in the same body.
+      const name = target.name === "sim" || target.name === "serve" ? "your.new.log.com" : freshName("docs");
+      const root = "1/1111111111111111111111111111111111111111111111111111111111111111";
+      const logDirectory = `https://${name}/path/to/proofs`;
+      const docsBody = `{\n \t"name": "${name}",\n \t"root": "${root}",\n \t"log_directory": "${logDirectory}",\n\t"signature_version": 1\n  }`;
+      const res = await call(kt, "POST", "/namespaces", docsBody);
+      expectOk(res);
+      const ns = checkBody<Namespace>(res, schemas.namespace);
+      expect(ns).toMatchObject({
+        name,
+        log_directory: logDirectory,
+        root,
+        status: "Initialization",
+        reports_uri: `/namespaces/${name}/reports`,
+        audits_uri: `/namespaces/${name}/audits`,
+        signature_version: 1,
+      });
+      expect((await listNamespaces(kt)).map((n) => n.name)).toContain(name);
+    },
+  );
+
+  clauseTest(
+    ["C.register.ciphersuite-alias", "C.field.signature-version"],
+    "plexi's alias ciphersuite stands for signature_version",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const { rootEpoch: _e, rootDigest: _d, signature_version: _v, ...body } = registerBody();
+      const res = await call(kt, "POST", "/namespaces", { ...body, ciphersuite: 2 });
+      expectOk(res);
+      const ns = checkBody<Namespace>(res, schemas.namespace);
+      expect(ns.signature_version ?? ns.ciphersuite).toBe(2);
+      if (ns.ciphersuite !== undefined) expect(ns.ciphersuite).toBe(2);
+    },
+  );
+
+  clauseTest(
+    ["C.register.unknown-fields"],
+    "a field the auditor's types do not know is ignored: the registration succeeds as without it",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
+      const res = await call(kt, "POST", "/namespaces", { ...body, comment: "not a field of the auditor", epoch: 9 });
+      expectOk(res);
+      const ns = checkBody<Namespace>(res, schemas.namespace);
+      expect(ns).toMatchObject({ name: body.name, root: body.root, status: "Initialization" });
+      expect(ns).not.toHaveProperty("comment");
+    },
+  );
+
+  clauseTest(
+    ["C.register.name-unique", "C.auth.owner-only"],
+    "operator B cannot register a name operator A holds; A keeps it",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx, ["b"]);
+      const { sent, ns } = await registerOk(kt, {}, "a");
+      const { rootEpoch: _e, rootDigest: _d, ...other } = registerBody({ name: ns.name });
+      expectRefused(await call(kt, "POST", "/namespaces", other, "b"));
+      expect(await currentNamespace(kt, ns.name)).toEqual(ns);
+      expectRefused(await publish(kt, ns.name, 1, sent.rootDigest, "b"));
+      expectOk(await publish(kt, ns.name, 1, sent.rootDigest, "a"));
+    },
+  );
+
   clauseTest(["C.register.required-fields"], "an empty name is refused", async (ctx) => {
     const { kt } = await ktOf(ctx);
     const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
     expectRefused(await call(kt, "POST", "/namespaces", { ...body, name: "" }));
+    expectOk(await call(kt, "POST", "/namespaces", body));
   });
 });

@@ -1,7 +1,7 @@
 /** Area C: the auditor's signatures, checked by an outside verifier against GET /info's key. */
-import { describe, expect } from "vitest";
+import { beforeAll, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { signedBytes, verifyEd25519 } from "./audit-verify.ts";
+import { assertVerifierReproducesPlexiVectors, signedBytes, verifyEd25519 } from "./audit-verify.ts";
 import { type Audit, call, checkBody, expectOk, ktOf, publish, randomDigest, registerOk, schemas } from "./support.ts";
 
 interface Info {
@@ -36,6 +36,9 @@ function checkAudit(audit: Audit, keys: string[]): void {
   });
   expect(verifyEd25519(signer!, tampered, audit.signature)).toBe(false);
 }
+
+// The verifier is the harness's own: it must reproduce plexi's published vectors before it judges a target.
+beforeAll(() => assertVerifierReproducesPlexiVectors());
 
 describe("signatures", () => {
   clauseTest(

@@ -201,9 +201,27 @@ export async function listNamespaces(kt: KtTarget): Promise<Namespace[]> {
   return checkBody<{ namespaces: Namespace[] }>(res, schemas.list).namespaces;
 }
 
-/** Status compared without case (the spec's list example writes it in lower case). */
-export function sameStatus(actual: string | undefined, expected: string): boolean {
-  return actual?.toLowerCase() === expected.toLowerCase();
+/** The platform's refusal of a write to a Disabled namespace (the docs show it as plain text). */
+export const DISABLED_MESSAGE = "Namespace is disabled and read-only.";
+
+/**
+ * A 400 carrying the Disabled message: the docs' plain-text body, or a JSON error whose message it is.
+ */
+export function expectDisabledRefusal(res: KtResult<unknown>): void {
+  expectRefused(res, 400);
+  const json = res.json as { error?: unknown; message?: unknown } | undefined;
+  const said = [res.text.trim(), json?.error, json?.message];
+  expect(said, `the answer must say "${DISABLED_MESSAGE}": ${res.text.slice(0, 300)}`).toContain(DISABLED_MESSAGE);
+}
+
+/**
+ * The target's clock when it answered (its Date header, 1 s resolution); the local clock when the
+ * target sends no Date header.
+ */
+export function targetNow(res: KtResult<unknown>): number {
+  const date = res.headers.get("date");
+  const ms = date ? Date.parse(date) : Number.NaN;
+  return Number.isFinite(ms) ? ms : Date.now();
 }
 
 /** `keys` appear in `actual` in this relative order (other keys may sit between them). */

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { expectRejects, expectStoreError, open } from "./helpers.ts";
+import { caught, expectRejects, expectStoreError, open } from "./helpers.ts";
 
 const INVALID_NAME = "The specified object name is not valid.";
 
@@ -30,6 +30,26 @@ describe("storage errors", () => {
     expect(e).toBeInstanceOf(Error);
     expect((e as Error).name).toBe("Error");
   });
+
+  clauseTest(
+    ["D.err.plain-error", "D.err.shape"],
+    "a storage error carries its code only in its message: no code or action property",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const errors = [
+        await caught(() => bucket.put("k".repeat(1025), "v")),
+        await caught(() => bucket.list({ limit: 0 })),
+        await caught(() => bucket.resumeMultipartUpload("k", "nope").uploadPart(1, "x")),
+      ];
+      for (const e of errors) {
+        expect(e.constructor.name).toBe("Error");
+        expect(Object.getOwnPropertyNames(e).filter((n) => n !== "stack")).toEqual(["message"]);
+        expect("code" in e).toBe(false);
+        expect("action" in e).toBe(false);
+        expect(e.message).toMatch(/ \((10020|10022|10024)\)$/);
+      }
+    },
+  );
 
   clauseTest(
     ["D.err.metadata-too-large"],

@@ -12,6 +12,7 @@ import type { RecordTypeSpec } from "./common.ts";
 import { certRecord, dnskeyRecord, dsRecord } from "./dnssec.ts";
 import { locRecord } from "./loc.ts";
 import { mxRecord } from "./mx.ts";
+import { openpgpkeyRecord } from "./openpgpkey.ts";
 import { nsRecord, ptrRecord } from "./ptr-ns.ts";
 import { srvRecord } from "./srv.ts";
 import { httpsRecord, svcbRecord } from "./svcb.ts";
@@ -43,6 +44,7 @@ const SPECS: readonly RecordTypeSpec[] = [
   smimeaRecord,
   certRecord,
   locRecord,
+  openpgpkeyRecord,
 ];
 
 export const RECORD_TYPES: ReadonlyMap<string, RecordTypeSpec> = new Map(SPECS.map((s) => [s.type, s]));

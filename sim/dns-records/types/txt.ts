@@ -4,14 +4,27 @@
  * without a leading quote must hold no quote at all and gets quoted. Strings longer than 255 bytes
  * are split into 255-byte pieces. DKIM, SPF and DMARC are TXT content (spec).
  *
- * Gaps / by design: the whole content is limited to 4096 bytes (9015, platform wire size); a
- * multi-byte UTF-8 character is never cut in two when splitting.
+ * Limits (docs dns-record-types.mdx, TXT note): the content of one TXT record is at most 2,048
+ * characters, and the TXT records of one name at most 8,192 in all (checked by the model). The
+ * characters counted are the text of the strings, without the quotes and separators the platform
+ * adds (what a user types as Content). 9015 for both.
+ *
+ * Gaps / by design: the whole stored content is also limited to 4096 bytes (9015, platform wire
+ * size); a multi-byte UTF-8 character is never cut in two when splitting.
  */
 import { CODES, contentError, validationError } from "../errors.ts";
 import { contentString, type RecordTypeSpec } from "./common.ts";
 
 export const TXT_PIECE_BYTES = 255;
 export const TXT_MAX_BYTES = 4096;
+export const TXT_MAX_CHARS = 2048;
+export const TXT_MAX_CHARS_PER_NAME = 8192;
+
+/** The characters of a stored TXT content's strings (without quotes and separators). */
+export function txtTextLength(stored: string): number {
+  const p = parseTxt(stored);
+  return p.ok ? p.pieces.reduce((n, s) => n + [...s].length, 0) : [...stored].length;
+}
 
 export type TxtParse = { ok: true; pieces: string[] } | { ok: false; why: string };
 
@@ -93,6 +106,10 @@ export const txtRecord: RecordTypeSpec = {
     const f = formatTxt(raw);
     if (!f.ok) throw contentError("TXT", f.why);
     const content = f.content ?? "";
+    const chars = (f.pieces ?? []).reduce((n, s) => n + [...s].length, 0);
+    if (chars > TXT_MAX_CHARS) {
+      throw validationError(CODES.tooLarge, `TXT content must be ${TXT_MAX_CHARS} characters or less (has ${chars}).`);
+    }
     if (Buffer.byteLength(content, "utf8") > TXT_MAX_BYTES) {
       throw validationError(CODES.tooLarge, `TXT content is longer than ${TXT_MAX_BYTES} bytes.`);
     }

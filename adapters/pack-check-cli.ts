@@ -1,0 +1,324 @@
+/**
+ * The installed CLI, checked from a user's project (pack-check.ts installs the tarball there): every
+ * command runs with the project as its working directory, and writes only inside it (reports under
+ * ./reports, expectations under ./edgeconf/expectations), never into node_modules/edgeconf.
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of a user's shell: none of the repository's own test variables. */
+function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith("VITEST") && !k.startsWith("EDGECONF_") && !k.startsWith("CLOUDFLARE_") && k !== "CI",
+    ),
+  );
+  return { ...clean, ...extra };
+}
+
+function bin(proj: string): string {
+  return path.join(proj, "node_modules", ".bin", "edgeconf");
+}
+
+export function edgeconf(proj: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      bin(proj),
+      args,
+      { cwd: proj, env: userEnv(env), encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: 600_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+/** Every file below `dir` with its size and mtime (what changed inside the installed package). */
+export function listing(dir: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        const s = statSync(p);
+        out.set(path.relative(dir, p), `${s.size}:${s.mtimeMs}`);
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+export function changedFiles(before: Map<string, string>, after: Map<string, string>): string[] {
+  const changed: string[] = [];
+  for (const [f, v] of after) if (before.get(f) !== v) changed.push(f);
+  for (const f of before.keys()) if (!after.has(f)) changed.push(`${f} (removed)`);
+  return changed.sort();
+}
+
+function expectCode(what: string, r: CliResult, code: number): void {
+  if (r.code !== code) {
+    throw new Error(`${what}: exit ${r.code}, want ${code}\n--- stdout\n${r.stdout}\n--- stderr\n${r.stderr}`);
+  }
+}
+
+/** A usage error: exit 2 and ONE line on stderr matching `want`. */
+function expectUsage(what: string, r: CliResult, want: RegExp): void {
+  expectCode(what, r, 2);
+  const lines = r.stderr.trim().split("\n");
+  if (lines.length !== 1 || !want.test(lines[0] ?? "")) {
+    throw new Error(`${what}: want one line matching ${want}, got:\n${r.stderr}`);
+  }
+}
+
+function expectFile(proj: string, rel: string): string {
+  const file = path.join(proj, rel);
+  if (!existsSync(file)) throw new Error(`${rel} was not written in the project`);
+  return readFileSync(file, "utf8");
+}
+
+interface ServeLine {
+  base_url: string;
+  account_id: string;
+  zone_id: string;
+  api_token: string;
+  auth_email: string;
+  auth_key: string;
+  control_token: string;
+}
+
+/** `edgeconf serve --json --port 0` in the background; its JSON line. */
+function startServe(proj: string): Promise<{ child: ChildProcess; line: ServeLine }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin(proj), ["serve", "--json", "--port", "0", "--seed", "5"], {
+      cwd: proj,
+      env: userEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stderr?.on("data", (d) => {
+      err += d;
+    });
+    child.stdout?.on("data", (d) => {
+      out += d;
+      const nl = out.indexOf("\n");
+      if (nl >= 0) {
+        try {
+          resolve({ child, line: JSON.parse(out.slice(0, nl)) as ServeLine });
+        } catch {
+          reject(new Error(`serve --json printed no JSON line: ${out}\n${err}`));
+        }
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`serve exited (${code}) before its line: ${err}`)));
+  });
+}
+
+function stopServe(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.removeAllListeners("exit");
+    child.on("exit", (code) => resolve(code));
+    child.kill("SIGTERM");
+  });
+}
+
+/** Relative links of the installed README, CONTRIBUTING and docs/ that point at no installed file. */
+export function brokenLinks(pkgDir: string): string[] {
+  const docs = (dir: string): string[] =>
+    existsSync(dir)
+      ? readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? docs(path.join(dir, e.name)) : e.name.endsWith(".md") ? [path.join(dir, e.name)] : [],
+        )
+      : [];
+  const bad: string[] = [];
+  for (const file of [
+    path.join(pkgDir, "README.md"),
+    path.join(pkgDir, "CONTRIBUTING.md"),
+    ...docs(path.join(pkgDir, "docs")),
+  ]) {
+    if (!existsSync(file)) {
+      bad.push(`${path.relative(pkgDir, file)} is not in the package`);
+      continue;
+    }
+    const text = readFileSync(file, "utf8").replace(/```[\s\S]*?```/g, "");
+    for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const link = m[1] ?? "";
+      if (/^(https?:|mailto:|#)/.test(link)) continue;
+      const target = path.join(path.dirname(file), link.split("#")[0] ?? "");
+      if (!existsSync(target)) bad.push(`${path.relative(pkgDir, file)}: ${link}`);
+    }
+  }
+  return bad;
+}
+
+/** Unit tests of the repository that the package should not carry. */
+export function shippedUnitTests(pkgDir: string): string[] {
+  return [...listing(pkgDir).keys()].filter(
+    (f) => /^(sim|harness|adapters|bin|dist)\/.*\.test\.[jt]s$/.test(f) || /^examples\//.test(f),
+  );
+}
+
+export interface CliCheck {
+  name: string;
+  run(): Promise<void>;
+}
+
+/** The checks of the installed CLI, in order (later ones read what earlier ones wrote). */
+export function cliChecks(proj: string, version: string): CliCheck[] {
+  const pkgDir = path.join(proj, "node_modules", "edgeconf");
+  let before = new Map<string, string>();
+  let replayFile = "";
+  return [
+    {
+      name: "the package ships what its README and docs link, and none of the repository's unit tests",
+      run: async () => {
+        const bad = brokenLinks(pkgDir);
+        if (bad.length > 0) throw new Error(`links to files the package does not ship:\n${bad.join("\n")}`);
+        const tests = shippedUnitTests(pkgDir);
+        if (tests.length > 0) throw new Error(`unit tests in the package:\n${tests.join("\n")}`);
+      },
+    },
+    {
+      name: "edgeconf --version, edgeconf run --version, edgeconf replay --help",
+      run: async () => {
+        before = listing(pkgDir);
+        for (const args of [["--version"], ["run", "--version"]]) {
+          const r = await edgeconf(proj, args);
+          expectCode(args.join(" "), r, 0);
+          if (r.stdout.trim() !== `edgeconf ${version}`) throw new Error(`${args.join(" ")} printed ${r.stdout}`);
+        }
+        for (const cmd of ["run", "fuzz", "replay", "report", "serve", "diff", "bridge"]) {
+          const r = await edgeconf(proj, [cmd, "--help"]);
+          expectCode(`${cmd} --help`, r, 0);
+          if (!/Usage/.test(r.stdout)) throw new Error(`${cmd} --help printed no usage`);
+        }
+      },
+    },
+    {
+      name: "usage errors: one line and exit 2 (bad base URL, missing credentials, unserved area, missing miniflare)",
+      run: async () => {
+        const http = ["run", "--target", "http"];
+        expectUsage(
+          "bad base URL",
+          await edgeconf(proj, [...http, "--base-url", "http://127.0.0.1:9"]),
+          /\/client\/v4/,
+        );
+        expectUsage(
+          "missing credentials",
+          await edgeconf(proj, [...http, "--base-url", "http://127.0.0.1:9/client/v4", "--areas", "b"]),
+          /CLOUDFLARE_ZONE_ID, CLOUDFLARE_EMAIL, CLOUDFLARE_API_KEY/,
+        );
+        expectUsage(
+          "unserved area",
+          await edgeconf(proj, [...http, "--base-url", "http://127.0.0.1:9/client/v4", "--areas", "d"]),
+          /does not serve object-store/,
+        );
+        expectUsage(
+          "miniflare not installed",
+          await edgeconf(proj, ["run", "--target", "miniflare"]),
+          /npm install --save-dev miniflare$/,
+        );
+      },
+    },
+    {
+      name: "edgeconf run --areas object-store: exit 0, report in ./reports",
+      run: async () => {
+        expectCode("run", await edgeconf(proj, ["run", "--areas", "object-store", "--seed", "1", "--quiet"]), 0);
+        const report = JSON.parse(expectFile(proj, "reports/latest/report.json")) as { outcome: string };
+        if (report.outcome !== "as-expected") throw new Error(`outcome ${report.outcome}`);
+        for (const f of ["report.md", "report.html", "junit.xml"]) expectFile(proj, `reports/latest/${f}`);
+      },
+    },
+    {
+      name: "edgeconf fuzz --area dns-records --runs 20: exit 0 on the simulator",
+      run: async () => {
+        const r = await edgeconf(proj, ["fuzz", "--area", "dns-records", "--runs", "20", "--seed", "1", "--quiet"]);
+        expectCode("fuzz", r, 0);
+        if (!/No unexpected counterexample in 20 runs/.test(r.stdout)) throw new Error(r.stdout);
+      },
+    },
+    {
+      name: "edgeconf serve --json, fuzz against it with a fault, replay the file fuzz wrote, stop serve",
+      run: async () => {
+        const { child, line } = await startServe(proj);
+        let failure: unknown;
+        try {
+          // Every record create now fails: the properties of area B find it and save replay files.
+          const fault = await fetch(new URL("/__edgeconf/faults", line.base_url), {
+            method: "POST",
+            headers: { authorization: `Bearer ${line.control_token}` },
+            body: JSON.stringify({ operation: "dns-records.create", error: { status: 429, code: 10000 } }),
+          });
+          if (!fault.ok) throw new Error(`fault not added: ${fault.status} ${await fault.text()}`);
+          const env = {
+            CLOUDFLARE_ACCOUNT_ID: line.account_id,
+            CLOUDFLARE_API_TOKEN: line.api_token,
+            CLOUDFLARE_ZONE_ID: line.zone_id,
+            CLOUDFLARE_EMAIL: line.auth_email,
+            CLOUDFLARE_API_KEY: line.auth_key,
+          };
+          const fuzz = ["fuzz", "--area", "b", "--runs", "20", "--target", "http", "--base-url", line.base_url];
+          const found = await edgeconf(proj, [...fuzz, "--seed", "1", "--quiet"], env);
+          expectCode("fuzz against the faulty server", found, 1);
+          const replays = path.join(proj, "reports", "latest", "replays");
+          const files = existsSync(replays) ? readdirSync(replays) : [];
+          if (files.length === 0) throw new Error(`fuzz wrote no replay file:\n${found.stdout}`);
+          // Every format of the report carries the failing assertion of each failed property.
+          for (const f of ["report.md", "junit.xml", "report.html", "report.json"]) {
+            if (!expectFile(proj, `reports/latest/${f}`).includes("Failing assertion: ")) {
+              throw new Error(`reports/latest/${f} does not show the failing assertion`);
+            }
+          }
+          replayFile = path.join("reports", "latest", "replays", files[0] ?? "");
+          const replay = await edgeconf(proj, ["replay", replayFile], env);
+          expectCode("replay", replay, 1);
+          // The cause, not only fast-check's summary: the assertion on what the faulty server answered.
+          if (!/STILL FAILS/.test(replay.stdout) || !/Failing assertion: .*injected fault/.test(replay.stdout)) {
+            throw new Error(`replay does not show the failing assertion:\n${replay.stdout}`);
+          }
+        } catch (e) {
+          failure = e;
+        }
+        const code = await stopServe(child);
+        if (failure) throw failure;
+        if (code !== 0) throw new Error(`serve exited ${code} on SIGTERM`);
+      },
+    },
+    {
+      name: "edgeconf report --update-expectations writes ./edgeconf/expectations/http.json; nothing changed in the package",
+      run: async () => {
+        const r = await edgeconf(proj, ["report", "--update-expectations"]);
+        expectCode("report --update-expectations", r, 0);
+        const file = JSON.parse(expectFile(proj, "edgeconf/expectations/http.json")) as { expectations: unknown[] };
+        if (file.expectations.length === 0) throw new Error("no expectation was added");
+        const changed = changedFiles(before, listing(pkgDir));
+        if (changed.length > 0) throw new Error(`files changed inside node_modules/edgeconf:\n${changed.join("\n")}`);
+        const top = readdirSync(proj).sort();
+        const want = [
+          "consumer.mjs",
+          "consumer.ts",
+          "edgeconf",
+          "node_modules",
+          "package.json",
+          "reports",
+          "snapshot.json",
+        ];
+        const extra = top.filter(
+          (f) => !want.includes(f) && !/^(tsconfig.*\.json|consumer-.*|wrangler\.toml)$/.test(f),
+        );
+        if (extra.length > 0) throw new Error(`unexpected files in the project: ${extra.join(", ")}`);
+        writeFileSync(path.join(proj, ".checked"), "");
+      },
+    },
+  ];
+}

@@ -1,0 +1,298 @@
+/**
+ * The edgeconf bridge protocol: how a bucket method call and its result cross HTTP, shared by the
+ * bridge Worker (bridge/worker.js, inside workerd) and the Node client (harness/targets/bridge-client.ts).
+ * Plain JavaScript with no imports, so the Worker deploys as is (`wrangler deploy`) and Node runs it too.
+ *
+ * A message (request or response body) is one frame:
+ *   [u32 big-endian length of H][H: UTF-8 JSON][blob 0 bytes][blob 1 bytes]...[stream bytes, to the end]
+ * H = { ...fields, blobs: [byte lengths], stream: null | { length: number | null } }.
+ * Values inside H are a JSON tree where what JSON cannot say is tagged `{ "$t": tag, ... }`:
+ *   u undefined · num NaN/Infinity/-0 · big bigint · date Date · hdr Headers · ab ArrayBuffer (blob n)
+ *   view typed array or DataView (class c, blob n) · blob Blob/File · stream the frame's stream (known
+ *   length) or, with n, a stream of unknown length whose bytes are blob n
+ *   fn function · sym symbol · obj a plain object that itself has a "$t" key · err an Error
+ *   inst an instance of a platform class (class c, own properties in order, extra x).
+ * Bytes never go through JSON: they are blobs, and a stream's bytes are the end of the frame, sent and
+ * read as they come (never buffered whole).
+ */
+
+import { toBytes } from "./frame.js";
+
+export { frameHead, frameStream, readFrame } from "./frame.js";
+
+export const PROTOCOL_VERSION = 1;
+export const SECRET_HEADER = "x-edgeconf-secret";
+export const PREFIX_HEADER = "x-edgeconf-prefix";
+
+const VIEW_CLASSES = [
+  "Int8Array",
+  "Uint8Array",
+  "Uint8ClampedArray",
+  "Int16Array",
+  "Uint16Array",
+  "Int32Array",
+  "Uint32Array",
+  "Float32Array",
+  "Float64Array",
+  "BigInt64Array",
+  "BigUint64Array",
+  "DataView",
+];
+
+/**
+ * Encodes a value into `out` ({ blobs: Uint8Array[], stream: null | { stream, length } }).
+ * `hooks.instance(value)` may encode a platform object (returns a tree) or return undefined;
+ * `hooks.streamLength(stream)` gives the known length of a stream (or null).
+ */
+export function encodeValue(value, out, hooks = {}) {
+  const enc = (v) => encodeValue(v, out, hooks);
+  if (v_isPrimitive(value)) {
+    if (value === undefined) return { $t: "u" };
+    if (typeof value === "number") {
+      if (Number.isNaN(value) || !Number.isFinite(value) || Object.is(value, -0)) {
+        return { $t: "num", v: Object.is(value, -0) ? "-0" : String(value) };
+      }
+      return value;
+    }
+    if (typeof value === "bigint") return { $t: "big", v: value.toString() };
+    if (typeof value === "symbol") return { $t: "sym", v: value.description ?? null };
+    return value;
+  }
+  if (typeof value === "function") return { $t: "fn", v: value.name };
+  if (Array.isArray(value)) return value.map(enc);
+  if (value instanceof Date) {
+    const t = value.getTime();
+    return { $t: "date", v: Number.isNaN(t) ? "NaN" : t };
+  }
+  if (typeof Headers !== "undefined" && value instanceof Headers) return { $t: "hdr", v: [...value.entries()] };
+  if (value instanceof ArrayBuffer) return { $t: "ab", n: pushBlob(out, new Uint8Array(value.slice(0))) };
+  if (ArrayBuffer.isView(value)) {
+    const c = value.constructor.name;
+    if (!VIEW_CLASSES.includes(c)) throw new TypeError(`edgeconf bridge: cannot carry a ${c}`);
+    const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
+    return { $t: "view", c, n: pushBlob(out, bytes) };
+  }
+  if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream) {
+    if (out.stream) throw new TypeError("edgeconf bridge: one stream per call");
+    const length = hooks.streamLength ? hooks.streamLength(value) : null;
+    out.stream = { stream: value, length };
+    return { $t: "stream", length };
+  }
+  if (value instanceof CarriedBlob) return encodeCarriedBlob(value, out);
+  if (value instanceof CarriedStream) return { $t: "stream", length: null, n: pushBlob(out, value.bytes) };
+  if (typeof Blob !== "undefined" && value instanceof Blob) {
+    throw new TypeError("edgeconf bridge: read Blobs with blobsToBytes before encoding");
+  }
+  if (value instanceof Error || isDomException(value)) return encodeError(value, out, hooks);
+  const custom = hooks.instance ? hooks.instance(value) : undefined;
+  if (custom !== undefined) return custom;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) {
+    const o = {};
+    for (const k of Object.keys(value)) o[k] = enc(value[k]);
+    return Object.hasOwn(value, "$t") ? { $t: "obj", v: o } : o;
+  }
+  // Any other instance: its class name and own enumerable properties, in order.
+  return {
+    $t: "inst",
+    c: proto?.constructor?.name ?? "Object",
+    own: Object.keys(value).map((k) => [k, enc(value[k])]),
+  };
+}
+
+/**
+ * Blobs, and streams of unknown length, are read before encoding (call before encodeValue): a
+ * Blob's bytes are a blob of the frame; so are an unknown-length stream's, rebuilt on the other side as
+ * a stream of unknown length again (the binding refuses those unread, so its bytes only need to exist;
+ * sending them ahead keeps the request whole). `known(stream)` says whether a stream's length is known.
+ */
+export async function blobsToBytes(value, known = () => false) {
+  const walk = (v) => blobsToBytes(v, known);
+  if (typeof Blob === "undefined" || v_isPrimitive(value) || typeof value === "function") return value;
+  if (value instanceof Blob) return new CarriedBlob(value, new Uint8Array(await value.arrayBuffer()));
+  if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream && !known(value)) {
+    return new CarriedStream(await readAll(value));
+  }
+  if (Array.isArray(value)) return Promise.all(value.map(walk));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const o = {};
+  for (const k of Object.keys(value)) o[k] = await walk(value[k]);
+  return o;
+}
+
+async function readAll(stream) {
+  const reader = stream.getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const b = toBytes(value);
+    parts.push(b);
+    size += b.byteLength;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
+}
+
+/** The bytes of a stream of unknown length, read ahead. */
+export class CarriedStream {
+  constructor(bytes) {
+    this.bytes = bytes;
+  }
+}
+
+/** A Blob whose bytes were read, ready for the synchronous encoder. */
+export class CarriedBlob {
+  constructor(blob, bytes) {
+    this.blob = blob;
+    this.bytes = bytes;
+  }
+}
+
+export function encodeCarriedBlob(value, out) {
+  const b = value.blob;
+  const file = typeof File !== "undefined" && b instanceof File;
+  return {
+    $t: "blob",
+    n: pushBlob(out, value.bytes),
+    type: b.type,
+    ...(file ? { name: b.name, lastModified: b.lastModified } : {}),
+  };
+}
+
+function encodeError(e, out, hooks) {
+  const own = [];
+  for (const k of Object.getOwnPropertyNames(e)) {
+    if (k === "stack" || k === "message") continue;
+    const d = Object.getOwnPropertyDescriptor(e, k);
+    if (!d || !("value" in d)) continue;
+    own.push([k, encodeValue(d.value, out, hooks), d.enumerable === true]);
+  }
+  return {
+    $t: "err",
+    c: Object.getPrototypeOf(e)?.constructor?.name ?? "Error",
+    name: String(e.name),
+    message: String(e.message),
+    own,
+  };
+}
+
+function isDomException(v) {
+  return typeof DOMException !== "undefined" && v instanceof DOMException;
+}
+
+function v_isPrimitive(v) {
+  return v === null || (typeof v !== "object" && typeof v !== "function");
+}
+
+function pushBlob(out, bytes) {
+  out.blobs.push(bytes);
+  return out.blobs.length - 1;
+}
+
+/**
+ * Decodes a tree. `ctx` = { blobs: Uint8Array[], stream: () => ReadableStream (the frame's stream),
+ * instance(c, own, x) => object, makeStream(length, stream) => ReadableStream, Headers }.
+ */
+export function decodeValue(tree, ctx) {
+  const dec = (t) => decodeValue(t, ctx);
+  if (tree === null || typeof tree !== "object") return tree;
+  if (Array.isArray(tree)) return tree.map(dec);
+  if (!Object.hasOwn(tree, "$t")) {
+    const o = {};
+    for (const k of Object.keys(tree)) o[k] = dec(tree[k]);
+    return o;
+  }
+  switch (tree.$t) {
+    case "u":
+      return undefined;
+    case "num":
+      return tree.v === "-0" ? -0 : Number(tree.v);
+    case "big":
+      return BigInt(tree.v);
+    case "sym":
+      return Symbol(tree.v ?? undefined);
+    case "fn":
+      return { [tree.v]: () => undefined }[tree.v];
+    case "date":
+      return new Date(tree.v === "NaN" ? Number.NaN : tree.v);
+    case "hdr":
+      return new (ctx.Headers ?? Headers)(tree.v);
+    case "ab":
+      return blobAt(ctx, tree.n).slice().buffer;
+    case "view": {
+      const buf = blobAt(ctx, tree.n).slice().buffer;
+      if (tree.c === "DataView") return new DataView(buf);
+      const C = globalThis[tree.c];
+      return new C(buf);
+    }
+    case "blob": {
+      const bytes = blobAt(ctx, tree.n);
+      if (tree.name !== undefined && typeof File !== "undefined") {
+        return new File([bytes], tree.name, { type: tree.type, lastModified: tree.lastModified });
+      }
+      return new Blob([bytes], { type: tree.type });
+    }
+    case "stream": {
+      if (tree.n === undefined) return ctx.makeStream(tree.length, ctx.stream());
+      const bytes = blobAt(ctx, tree.n);
+      return ctx.makeStream(
+        null,
+        new ReadableStream({
+          start(c) {
+            if (bytes.byteLength > 0) c.enqueue(bytes);
+            c.close();
+          },
+        }),
+      );
+    }
+    case "obj": {
+      const o = {};
+      for (const k of Object.keys(tree.v)) o[k] = dec(tree.v[k]);
+      return o;
+    }
+    case "err":
+      return decodeError(tree, ctx);
+    case "inst":
+      return ctx.instance(
+        tree.c,
+        tree.own.map(([k, v]) => [k, dec(v)]),
+        tree.x,
+      );
+    default:
+      throw new TypeError(`edgeconf bridge: unknown tag ${JSON.stringify(tree.$t)}`);
+  }
+}
+
+function blobAt(ctx, n) {
+  const b = ctx.blobs[n];
+  if (!b) throw new TypeError(`edgeconf bridge: no blob ${n}`);
+  return b;
+}
+
+/** An error of the same class (made when the runtime has none of that name), message and own data. */
+function decodeError(tree, ctx) {
+  const Known = globalThis[tree.c];
+  let e;
+  if (tree.c === "DOMException" && typeof DOMException !== "undefined") {
+    e = new DOMException(tree.message, tree.name);
+  } else if (typeof Known === "function" && (Known === Error || Known.prototype instanceof Error)) {
+    e = new Known(tree.message);
+  } else {
+    const Made = { [tree.c]: class extends Error {} }[tree.c];
+    // The class is not in this runtime: its name is what the error showed (inherited, as it was).
+    Object.defineProperty(Made.prototype, "name", { value: tree.name, configurable: true, writable: true });
+    e = new Made(tree.message);
+  }
+  for (const [k, v, enumerable] of tree.own) {
+    Object.defineProperty(e, k, { value: decodeValue(v, ctx), enumerable, writable: true, configurable: true });
+  }
+  return e;
+}

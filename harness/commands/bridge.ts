@@ -1,0 +1,85 @@
+/**
+ * `edgeconf bridge init DIR [--bucket NAME] [--force]`: writes the bridge Worker (worker.js,
+ * protocol.js, frame.js) and its wrangler.toml into DIR, ready for `wrangler deploy`; then prints the steps
+ * that run the area-D suites against it (docs/bridge.md).
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { PROJECT_ROOT } from "../expectations.ts";
+
+export const BRIDGE_FILES = ["worker.js", "protocol.js", "frame.js", "wrangler.toml"] as const;
+
+export const BRIDGE_HELP = `Usage: edgeconf bridge init DIR [--bucket NAME] [--force]
+
+Writes the edgeconf bridge Worker (worker.js, protocol.js, frame.js) and its wrangler.toml into DIR. Deployed
+with wrangler, it lets \`edgeconf run --target worker\` run the area-D suites against its R2 bucket
+binding (production R2). It refuses calls without its secret and touches only keys under its prefix
+root ("edgeconf/" by default). See docs/bridge.md.
+
+Options:
+  --bucket NAME   the R2 bucket to bind (default: edgeconf-conformance); use a bucket made for it
+  --force         overwrite files DIR already has
+`;
+
+/** A bucket name R2 accepts: 3-63 of a-z, 0-9 and "-", not starting or ending with "-". */
+export function validBucketName(name: string): boolean {
+  return /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(name);
+}
+
+export function nextSteps(dir: string, bucket: string): string {
+  return `Wrote the bridge Worker to ${dir}. Then:
+  1. npx wrangler r2 bucket create ${bucket}
+       a bucket made for conformance runs (the bridge touches only keys under "edgeconf/")
+  2. cd ${dir} && npx wrangler deploy
+       prints the Worker's URL, https://edgeconf-bridge.<your-subdomain>.workers.dev
+  3. openssl rand -hex 32 > .bridge-secret && npx wrangler secret put EDGECONF_SECRET < .bridge-secret
+  4. export EDGECONF_WORKER_SECRET="$(cat .bridge-secret)"
+  5. npx edgeconf run --target worker --worker-url <the Worker's URL> --areas object-store
+`;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let values: { bucket?: string; force?: boolean; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { bucket: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+    }));
+  } catch (e) {
+    process.stderr.write(`edgeconf bridge: ${(e as Error).message}\n\n${BRIDGE_HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(BRIDGE_HELP);
+    return 0;
+  }
+  const [sub, dirArg, ...extra] = positionals;
+  if (sub !== "init" || dirArg === undefined || extra.length > 0) {
+    process.stderr.write(`edgeconf bridge: expected "init DIR"\n\n${BRIDGE_HELP}`);
+    return 2;
+  }
+  const bucket = values.bucket ?? "edgeconf-conformance";
+  if (!validBucketName(bucket)) {
+    process.stderr.write(`edgeconf bridge: --bucket "${bucket}" is not an R2 bucket name (3-63 of a-z, 0-9, -)\n`);
+    return 2;
+  }
+  const dir = path.resolve(process.cwd(), dirArg);
+  const present = BRIDGE_FILES.filter((f) => existsSync(path.join(dir, f)));
+  if (present.length > 0 && !values.force) {
+    process.stderr.write(`edgeconf bridge: ${dir} already has ${present.join(", ")} (--force overwrites)\n`);
+    return 2;
+  }
+  mkdirSync(dir, { recursive: true });
+  const source = path.join(PROJECT_ROOT, "bridge");
+  for (const f of BRIDGE_FILES) if (f.endsWith(".js")) copyFileSync(path.join(source, f), path.join(dir, f));
+  const toml = readFileSync(path.join(source, "wrangler.toml"), "utf8").replace(
+    /^bucket_name = ".*"$/m,
+    `bucket_name = "${bucket}"`,
+  );
+  writeFileSync(path.join(dir, "wrangler.toml"), toml);
+  process.stdout.write(nextSteps(path.relative(process.cwd(), dir) || ".", bucket));
+  return 0;
+}

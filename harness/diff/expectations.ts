@@ -1,0 +1,102 @@
+/**
+ * Known, accepted divergences of a diff: a file lists them by area, operation and the field that
+ * differs, each with its reason, so a diff against Miniflare or production can be green while the
+ * list stays on record. A step whose every difference is listed is accepted and the run goes on;
+ * entries no run needed are reported as stale.
+ *
+ *   { "kind": "edgeconf-diff-expectations", "divergences": [
+ *       { "area": "object-store", "op": "list", "field": "result.objects[].httpMetadata", "reason": "..." } ] }
+ *
+ * `field` is a generic path (array indices written `[]`); it matches that field and everything below it.
+ * `when` (optional) narrows an entry to operations whose arguments hold these values, e.g.
+ * `{"cursor": "bogus"}` (null: the argument is absent), so an accepted divergence of one input does not
+ * hide others of the operation.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { PROJECT_ROOT } from "../expectations.ts";
+import type { Difference } from "./compare.ts";
+import { DIFF_AREAS, type DiffAreaName, type DiffOp, type Json } from "./types.ts";
+
+export interface DiffExpectation {
+  area: DiffAreaName;
+  op: string;
+  field: string;
+  when?: { [arg: string]: Json };
+  reason: string;
+}
+
+/** The default expectations file of a pair of targets: fixtures/expectations/diff-<against>.json. */
+export function defaultDiffExpectationsPath(against: string): string {
+  const safe = against.replace(/[^a-z0-9-]+/gi, "-");
+  return path.join(PROJECT_ROOT, "fixtures", "expectations", `diff-${safe}.json`);
+}
+
+export function parseDiffExpectations(text: string): DiffExpectation[] | string {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return `not JSON: ${(e as Error).message}`;
+  }
+  const d = data as { kind?: unknown; divergences?: unknown };
+  if (typeof d !== "object" || d === null || d.kind !== "edgeconf-diff-expectations" || !Array.isArray(d.divergences)) {
+    return 'not a diff expectations file ({"kind": "edgeconf-diff-expectations", "divergences": [...]})';
+  }
+  const out: DiffExpectation[] = [];
+  for (const [i, e] of (d.divergences as Record<string, unknown>[]).entries()) {
+    if (typeof e !== "object" || e === null) return `divergences[${i}] is not an object`;
+    if (!(DIFF_AREAS as readonly unknown[]).includes(e.area))
+      return `divergences[${i}].area must be one of ${DIFF_AREAS.join(", ")}`;
+    for (const k of ["op", "field", "reason"] as const) {
+      if (typeof e[k] !== "string" || !(e[k] as string).trim())
+        return `divergences[${i}].${k} must be a non-empty string`;
+    }
+    if (e.when !== undefined && (typeof e.when !== "object" || e.when === null || Array.isArray(e.when))) {
+      return `divergences[${i}].when must be an object of operation arguments`;
+    }
+    out.push({
+      area: e.area as DiffAreaName,
+      op: e.op as string,
+      field: e.field as string,
+      ...(e.when ? { when: e.when as { [arg: string]: Json } } : {}),
+      reason: e.reason as string,
+    });
+  }
+  return out;
+}
+
+/** Reads an expectations file; a missing default file is an empty list, a broken one throws. */
+export function loadDiffExpectations(file: string, required: boolean): DiffExpectation[] {
+  if (!existsSync(file)) {
+    if (required) throw new Error(`${file}: no such expectations file`);
+    return [];
+  }
+  const parsed = parseDiffExpectations(readFileSync(file, "utf8"));
+  if (typeof parsed === "string") throw new Error(`${file}: ${parsed}`);
+  return parsed;
+}
+
+function fieldMatches(pattern: string, field: string): boolean {
+  return field === pattern || field.startsWith(`${pattern}.`) || field.startsWith(`${pattern}[`);
+}
+
+function argsMatch(when: DiffExpectation["when"], op: DiffOp): boolean {
+  if (!when) return true;
+  // null stands for an argument the operation does not have.
+  return Object.entries(when).every(([k, v]) =>
+    v === null ? op[k] === undefined || op[k] === null : JSON.stringify(op[k]) === JSON.stringify(v),
+  );
+}
+
+/** The expectation that accepts a difference of `op` in `area`, if any. */
+export function expectationFor(
+  list: readonly DiffExpectation[],
+  area: DiffAreaName,
+  op: DiffOp,
+  difference: Difference,
+): DiffExpectation | undefined {
+  return list.find(
+    (e) => e.area === area && e.op === op.op && fieldMatches(e.field, difference.field) && argsMatch(e.when, op),
+  );
+}

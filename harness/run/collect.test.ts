@@ -1,0 +1,32 @@
+import { afterEach, expect, test, vi } from "vitest";
+import type { TestCase } from "vitest/node";
+import { PROJECT_ROOT } from "../expectations.ts";
+import { CollectingReporter } from "./collect.ts";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+test("a heartbeat line names the longest-running test; property results are shown one by one", () => {
+  vi.useFakeTimers();
+  const lines: string[] = [];
+  const reporter = new CollectingReporter({ write: (l) => lines.push(l), heartbeatMs: 1000 });
+  reporter.onTestRunStart([]);
+  const fake = {
+    id: "t1",
+    fullName: "fuzzing > valid bodies [B.create.endpoint]",
+    module: { moduleId: `${PROJECT_ROOT}/properties/dns-records/validation.test.ts` },
+    result: () => ({ state: "passed" }),
+    diagnostic: () => ({ duration: 2500 }),
+  } as unknown as TestCase;
+  reporter.onTestCaseReady(fake);
+  vi.advanceTimersByTime(1000);
+  expect(lines.at(-1)).toMatch(
+    /^… 1\.0 s: 0\/0 file\(s\) done; running 1 test\(s\), the longest properties\/dns-records\/validation\.test\.ts > fuzzing > valid bodies \[B\.create\.endpoint\] for 1\.0 s$/,
+  );
+  reporter.onTestCaseResult(fake);
+  expect(lines.at(-1)).toBe("  ✓ property fuzzing > valid bodies [B.create.endpoint] (2.5 s)");
+  reporter.stop();
+  vi.advanceTimersByTime(5000);
+  expect(lines).toHaveLength(3);
+});

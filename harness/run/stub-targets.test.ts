@@ -1,0 +1,143 @@
+/**
+ * Honest reports, end to end: `edgeconf run` against targets that serve nothing must never credit
+ * them. A stub HTTP server answers 404 to everything (areas A, B and C over the http target, with
+ * client certificates so that area C's tests run rather than skip), and a stub bucket whose every
+ * method fails (area D over the module target). Each area ends failed or
+ * not tested, never passed, and the run exits non-zero.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PROJECT_ROOT } from "../expectations.ts";
+import type { RunReport } from "../report/types.ts";
+import { createCa, issueCertificate } from "../serve/certs.ts";
+import { edgeconf } from "./e2e-support.ts";
+
+let tmp: string;
+let server: Server;
+let url: string;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-stub-"));
+  server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  server?.closeAllConnections();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Two operators' client certificates (the stub speaks plain HTTP, but the suites need identities). */
+function operatorCerts(dir: string): Record<string, string> {
+  mkdirSync(dir, { recursive: true });
+  const ca = createCa("stub CA");
+  const env: Record<string, string> = {};
+  for (const [suffix, cn] of [
+    ["", "operator-a.stub.test"],
+    ["_2", "operator-b.stub.test"],
+  ] as const) {
+    const c = issueCertificate(ca, { cn, kind: "client" });
+    const cert = path.join(dir, `client${suffix}.pem`);
+    const key = path.join(dir, `client${suffix}-key.pem`);
+    writeFileSync(cert, c.certPem);
+    writeFileSync(key, c.keyPem);
+    env[`EDGECONF_KT_CERT${suffix}`] = cert;
+    env[`EDGECONF_KT_KEY${suffix}`] = key;
+  }
+  return env;
+}
+
+function report(out: string): RunReport {
+  return JSON.parse(readFileSync(path.join(out, "latest", "report.json"), "utf8")) as RunReport;
+}
+
+function verdicts(r: RunReport): Record<string, string> {
+  return Object.fromEntries(r.areas.map((a) => [a.area, a.verdict]));
+}
+
+describe("a target that serves nothing is never credited", () => {
+  test("areas A, B and C against a server answering 404 to everything: failed or not tested, exit non-zero", async () => {
+    const out = path.join(tmp, "http");
+    const result = await edgeconf(
+      ["run", "--target", "http", "--base-url", `${url}/client/v4`, "--kt-url", url, "--areas", "a,b,c"].concat([
+        "--seed",
+        "1",
+        "--out",
+        out,
+        "--quiet",
+        "--timeout",
+        "20000",
+      ]),
+      {
+        CLOUDFLARE_API_TOKEN: "stub-token",
+        CLOUDFLARE_EMAIL: "stub@example.test",
+        CLOUDFLARE_API_KEY: "stub-key",
+        CLOUDFLARE_ACCOUNT_ID: "0123456789abcdef0123456789abcdef",
+        CLOUDFLARE_ZONE_ID: "fedcba9876543210fedcba9876543210",
+        ...operatorCerts(path.join(tmp, "certs")),
+      },
+    );
+    expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
+    const r = report(out);
+    expect(r.outcome).not.toBe("as-expected");
+    const v = verdicts(r);
+    expect(Object.keys(v).sort()).toEqual(["dns-protection", "dns-records", "key-transparency"]);
+    for (const [area, verdict] of Object.entries(v)) expect([area, verdict]).not.toEqual([area, "passed"]);
+    // The suites did reach the stub (the run is not failed for some other reason).
+    expect(requests.some((q) => q.includes("/namespaces"))).toBe(true);
+    expect(requests.some((q) => q.startsWith("POST /client/v4/"))).toBe(true);
+    // Area C: no test may have checked anything but the target, so no clause is credited to it.
+    const c = r.areas.find((a) => a.area === "key-transparency")!;
+    expect(c.verdict).toBe("failed");
+    const credited = c.clauseResults.filter((x) => x.state === "passed").map((x) => x.id);
+    expect(credited, "area C clauses credited to a server that answers 404 to everything").toEqual([]);
+  }, 300_000);
+
+  test("area D against a bucket whose every method fails (module target): failed or not tested, exit non-zero", async () => {
+    const out = path.join(tmp, "module");
+    const stub = path.join(PROJECT_ROOT, "fixtures", "stubs", "bucket-404.mjs");
+    const result = await edgeconf([
+      ...["run", "--target", "module", "--module", stub, "--areas", "d", "--seed", "1"],
+      ...["--out", out, "--quiet", "--timeout", "20000"],
+    ]);
+    expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
+    const r = report(out);
+    expect(verdicts(r)).toEqual({ "object-store": expect.stringMatching(/^(failed|not-tested)$/) });
+    const d = r.areas[0]!;
+    expect(d.clauseResults.filter((x) => x.state === "passed").map((x) => x.id)).toEqual([]);
+  }, 300_000);
+
+  test("a run in which no test of any area reaches the target is inconclusive (exit 3)", async () => {
+    // The mTLS suite checks TLS at the target's HTTPS endpoint; a plain-http kt URL has none, so every
+    // test skips. None may check something else (such as a server of its own) in the target's name.
+    const out = path.join(tmp, "skipped");
+    const result = await edgeconf(
+      ["run", "--target", "http", "--kt-url", url, "--areas", "c", "--seed", "1", "--out", out, "--quiet"].concat([
+        "--include",
+        "suites/key-transparency/mtls.test.ts",
+      ]),
+      operatorCerts(path.join(tmp, "certs-skipped")),
+    );
+    expect(result.code, result.stdout.slice(-2000)).toBe(3);
+    const r = report(out);
+    expect([r.outcome, verdicts(r)]).toEqual(["inconclusive", { "key-transparency": "not-tested" }]);
+    expect(r.tests.length).toBeGreaterThan(0);
+    expect(r.tests.every((t) => t.status === "skip")).toBe(true);
+    expect(r.areas[0]!.clauseResults.some((x) => x.checked)).toBe(false);
+    expect(result.stdout).toContain("Outcome: inconclusive (exit 3)");
+  }, 120_000);
+});

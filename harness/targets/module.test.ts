@@ -1,0 +1,59 @@
+/**
+ * The module target end to end: `edgeconf run --target module` with the fixture wrapping the
+ * simulator (every area-D test passes) and with the deliberately broken one (exactly the failures it
+ * was built to cause: the tests in its expectations file fail, as listed, and nothing else).
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { matchKey, PROJECT_ROOT, parseExpectations } from "../expectations.ts";
+import type { RunReport } from "../report/types.ts";
+import { edgeconf } from "../run/e2e-support.ts";
+import { checkModule } from "./module.ts";
+
+const tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-module-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const MODULES = path.join(PROJECT_ROOT, "fixtures", "modules");
+const read = (out: string) => JSON.parse(readFileSync(path.join(out, "latest", "report.json"), "utf8")) as RunReport;
+const run = (name: string, out: string, extra: string[] = []) =>
+  edgeconf([
+    ...["run", "--target", "module", "--module", path.join(MODULES, name), "--areas", "d", "--seed", "1"],
+    ...["--out", out, "--quiet", ...extra],
+  ]);
+
+describe("the module target", () => {
+  test("checks a module's exports and says what is wrong", () => {
+    expect(checkModule({}, "m.ts")).toBe("m.ts does not export a createBucket function");
+    expect(checkModule({ createBucket: () => ({}) as never, capabilities: ["teleport"] }, "m.ts")).toBe(
+      'm.ts: unknown capability "teleport" (use clock, min-part-size, compat-date)',
+    );
+    expect(checkModule({ createBucket: () => ({}) as never, capabilities: ["clock"] }, "m.ts")).toBe(
+      'm.ts declares "clock" but does not export now() and advanceClock(ms)',
+    );
+    expect(checkModule({ createBucket: () => ({}) as never }, "m.ts")).toBeUndefined();
+  });
+
+  test("the simulator behind the module contract passes area D, and the report names the module", async () => {
+    const out = path.join(tmp, "sim");
+    const result = await run("sim-bucket.ts", out);
+    expect(result.code, result.stdout.slice(-3000)).toBe(0);
+    const r = read(out);
+    expect(r.target).toMatchObject({ name: "module", module: expect.stringMatching(/sim-bucket\.ts$/) });
+    expect(r.target.identity).toMatch(/^module .*fixtures\/modules\/sim-bucket\.ts$/);
+    expect(r.totals.fail).toBe(0);
+    expect(r.totals.pass).toBeGreaterThan(100);
+  }, 240_000);
+
+  test("the broken module fails exactly the tests its faults break", async () => {
+    const listed = parseExpectations(readFileSync(path.join(MODULES, "broken-bucket.expectations.json"), "utf8"));
+    if (typeof listed === "string") throw new Error(listed);
+    const out = path.join(tmp, "broken");
+    const result = await run("broken-bucket.ts", out);
+    expect(result.code, result.stdout.slice(-3000)).toBe(1);
+    const r = read(out);
+    const failed = r.tests.filter((t) => t.status === "fail").map((t) => matchKey(`${t.file}::${t.fullName}`));
+    expect(failed.sort()).toEqual(listed.expectations.map((e) => matchKey(e.test)).sort());
+  }, 240_000);
+});

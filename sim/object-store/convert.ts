@@ -1,0 +1,129 @@
+/**
+ * Argument conversion as the platform's binding does it (workerd's jsg, WebIDL-like): each
+ * parameter and each dictionary field is converted by its declared type, with jsg's exact messages.
+ *
+ * - `kj::String` fields and parameters coerce (`String(v)`, a Symbol throws); lone surrogates cross
+ *   the binding as their WTF-8 bytes, which storage reads back as three U+FFFD each.
+ * - `NonCoercible<kj::String>` fields take only primitive strings.
+ * - `int` (list limit, part numbers): ToNumber, non-finite -> 0, outside int32 -> TypeError, then
+ *   truncated toward zero. `double` (range fields): ToNumber.
+ * - `kj::Date` (onlyIf dates, cacheExpiry): a Date or a number of ms; not finite -> TypeError; outside
+ *   what 64-bit nanoseconds hold (years 1677..2262) -> jsg's "after 2189" / "before 1687" messages.
+ * - Dictionaries: undefined/null are empty, any object or function is read, anything else is refused.
+ *
+ * Gaps / by design: field getters run in declaration order, as jsg reads them; proxies and getters
+ * with side effects see the same reads. Symbol-keyed entries of a record are ignored.
+ */
+
+/** jsg's conversion of a value to `kj::String` (ToString; Symbols throw V8's TypeError). */
+export function coerceString(value: unknown): string {
+  const s = typeof value === "string" ? value : `${value as string}`;
+  return wellFormed(s);
+}
+
+const LONE_SURROGATE = /\p{Cs}/gu;
+const hasIsWellFormed = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === "function";
+
+/** A string as it comes back from storage: each lone surrogate (WTF-8, 3 bytes) reads as 3 U+FFFD. */
+export function wellFormed(s: string): string {
+  if (hasIsWellFormed ? (s as unknown as { isWellFormed(): boolean }).isWellFormed() : !/\p{Cs}/u.test(s)) return s;
+  return s.replace(LONE_SURROGATE, "\uFFFD\uFFFD\uFFFD");
+}
+
+/** The message jsg gives for a field of the wrong type. */
+export function fieldTypeError(field: string, struct: string, type: string): TypeError {
+  return new TypeError(
+    `Incorrect type for the '${field}' field on '${struct}': the provided value is not of type '${type}'.`,
+  );
+}
+
+/** The message jsg gives for a parameter of the wrong type (1-based position). */
+export function paramTypeError(method: string, cls: string, position: number, type: string): TypeError {
+  return new TypeError(`Failed to execute '${method}' on '${cls}': parameter ${position} is not of type '${type}'.`);
+}
+
+/** `NonCoercible<kj::String>`: a primitive string only. */
+export function nonCoercibleString(value: unknown, field: string, struct: string): string {
+  if (typeof value !== "string") throw fieldTypeError(field, struct, "string");
+  return wellFormed(value);
+}
+
+/** jsg's `int`: ToNumber, non-finite -> 0, out of int32 -> TypeError, truncation toward zero. */
+export function toInt(value: unknown): number {
+  if (typeof value === "number" && (value | 0) === value) return value;
+  const n = +(value as number);
+  if (!Number.isFinite(n)) return 0;
+  if (n > 2147483647 || n < -2147483648) {
+    throw new TypeError("Value out of range. Must be between -2147483648 and 2147483647 (inclusive).");
+  }
+  return Math.trunc(n) || 0;
+}
+
+/** jsg's `double`: ToNumber (Symbols and BigInts throw V8's TypeError). */
+export function toDouble(value: unknown): number {
+  return typeof value === "number" ? value : +(value as number);
+}
+
+const NANOS_LIMIT = 2 ** 63;
+
+/** jsg's `kj::Date`: a Date or a number of ms, as ms since the epoch (truncated toward zero). */
+export function toDate(value: unknown, field: string, struct: string): number {
+  let ms: number;
+  if (value instanceof Date) ms = value.getTime();
+  else if (typeof value === "number") ms = value;
+  else throw fieldTypeError(field, struct, "date");
+  if (!Number.isFinite(ms)) throw new TypeError("The value cannot be converted because it is not a valid Date.");
+  const nanos = ms * 1e6;
+  if (!(nanos < NANOS_LIMIT)) throw new TypeError("This API doesn't support dates after 2189.");
+  if (!(nanos > -NANOS_LIMIT)) throw new TypeError("This API doesn't support dates before 1687.");
+  return Math.trunc(ms) || 0;
+}
+
+/** A dictionary parameter: undefined/null are empty; objects and functions are read; else TypeError. */
+export function dictionaryParam(
+  value: unknown,
+  method: string,
+  cls: string,
+  position: number,
+  type: string,
+): Record<string, unknown> {
+  if (value === undefined || value === null) return EMPTY;
+  if (typeof value === "object" || typeof value === "function") return value as Record<string, unknown>;
+  throw paramTypeError(method, cls, position, type);
+}
+
+/** A dictionary field that may also be a Headers (onlyIf, httpMetadata, range): which of the two, or refused. */
+export function dictionaryOrHeaders(
+  value: unknown,
+  field: string,
+  struct: string,
+  type: string,
+  isHeaders: (v: unknown) => boolean,
+): { headers: Headers } | { dict: Record<string, unknown> } {
+  if (isHeaders(value)) return { headers: value as Headers };
+  if (value === null) return { dict: EMPTY };
+  if (typeof value === "object" || typeof value === "function") return { dict: value as Record<string, unknown> };
+  throw fieldTypeError(field, struct, type);
+}
+
+/** `jsg::Dict<kj::String>` (customMetadata): an object (not an array); keys and values coerce. */
+export function stringRecord(value: unknown, field: string, struct: string): Record<string, string> {
+  if (value === null || (typeof value !== "object" && typeof value !== "function") || Array.isArray(value)) {
+    throw fieldTypeError(field, struct, "object");
+  }
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(value as object)) {
+    out[wellFormed(k)] = coerceString((value as Record<string, unknown>)[k]);
+  }
+  return out;
+}
+
+/** How kj prints a double in a message: `nan`, `inf`, exponents with two digits. */
+export function kjNumber(n: number): string {
+  if (Number.isNaN(n)) return "nan";
+  if (n === Number.POSITIVE_INFINITY) return "inf";
+  if (n === Number.NEGATIVE_INFINITY) return "-inf";
+  return String(n).replace(/e([+-])(\d)$/, "e$10$2");
+}
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;

@@ -1,0 +1,106 @@
+/**
+ * Streams of known length: which ReadableStreams put and uploadPart accept, as the platform does
+ * (workerd: `tryGetLength`), and the platform's FixedLengthStream.
+ *
+ * Known: a body handed out by get (its range's length), the readable half of `FixedLengthStream`,
+ * `Blob.prototype.stream()` (the blob's size), the body of a Request or Response made from a value of
+ * known length (string, buffer, Blob, form data...), and any stream marked with `withKnownLength`.
+ * Unknown (refused with the platform's TypeError): any other stream, including a Request/Response
+ * body made from a stream, and IdentityTransformStream-like pipes.
+ *
+ * Gaps / by design: Node does not say a stream's length, so this module records it where such streams
+ * are made: on import it wraps `Blob.prototype.stream` and the `body` getters of `Request` and
+ * `Response` (same results, plus one WeakMap entry). The length of a Request/Response body is read from
+ * undici's internal state (Node 20..24); where that state is not found, such bodies count as unknown.
+ * A stream that was partly read keeps the length it was made with.
+ */
+
+const knownLengths = new WeakMap<object, number>();
+
+/** Marks `stream` as having `length` bytes (what a request body with Content-Length is on the platform). */
+export function withKnownLength<S extends ReadableStream>(stream: S, length: number): S {
+  if (!Number.isSafeInteger(length) || length < 0)
+    throw new RangeError(`length must be an integer >= 0, got ${length}`);
+  knownLengths.set(stream, length);
+  return stream;
+}
+
+/** The length of `stream` when the platform could tell it, else undefined. */
+export function knownLength(stream: object): number | undefined {
+  return knownLengths.get(stream);
+}
+
+/** The platform's FixedLengthStream: an identity TransformStream whose readable half has a known length. */
+export class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
+  constructor(expectedLength: number) {
+    let seen = 0;
+    super({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > expectedLength) {
+          controller.error(new TypeError("Attempt to write too many bytes through a FixedLengthStream."));
+          return;
+        }
+        controller.enqueue(chunk);
+      },
+      flush(controller) {
+        if (seen < expectedLength)
+          controller.error(new TypeError("FixedLengthStream did not see all expected bytes before close()."));
+      },
+    });
+    withKnownLength(this.readable, expectedLength);
+  }
+}
+
+let stateSymbol: symbol | null | undefined;
+
+/** The byte length undici recorded for a Request/Response body (null when made from a stream). */
+function undiciBodyLength(message: object): number | undefined {
+  if (stateSymbol === undefined) {
+    stateSymbol = Object.getOwnPropertySymbols(message).find((s) => s.description === "state") ?? null;
+  }
+  if (stateSymbol === null) return undefined;
+  const state = (message as Record<symbol, { body?: { length?: unknown } | null } | undefined>)[stateSymbol];
+  const length = state?.body?.length;
+  return typeof length === "number" ? length : undefined;
+}
+
+function hookBody(proto: object | undefined): void {
+  if (!proto) return;
+  const desc = Object.getOwnPropertyDescriptor(proto, "body");
+  const get = desc?.get;
+  if (!desc || !get || (get as { edgeconfHook?: true }).edgeconfHook) return;
+  const hooked = function (this: object) {
+    const stream = get.call(this) as ReadableStream | null;
+    if (stream && !knownLengths.has(stream)) {
+      const length = undiciBodyLength(this);
+      if (length !== undefined) knownLengths.set(stream, length);
+    }
+    return stream;
+  };
+  Object.defineProperty(hooked, "name", { value: "get body" });
+  (hooked as { edgeconfHook?: true }).edgeconfHook = true;
+  Object.defineProperty(proto, "body", { ...desc, get: hooked });
+}
+
+function hookBlobStream(): void {
+  if (typeof Blob === "undefined") return;
+  const original = Blob.prototype.stream as Blob["stream"] & { edgeconfHook?: true };
+  if (original.edgeconfHook) return;
+  const hooked = {
+    stream(this: Blob) {
+      const stream = original.call(this);
+      knownLengths.set(stream, this.size);
+      return stream;
+    },
+  }.stream as Blob["stream"] & { edgeconfHook?: true };
+  hooked.edgeconfHook = true;
+  Object.defineProperty(Blob.prototype, "stream", {
+    ...Object.getOwnPropertyDescriptor(Blob.prototype, "stream"),
+    value: hooked,
+  });
+}
+
+hookBlobStream();
+hookBody(typeof Response === "undefined" ? undefined : Response.prototype);
+hookBody(typeof Request === "undefined" ? undefined : Request.prototype);

@@ -1,0 +1,87 @@
+/**
+ * Area B: tenant isolation. The second tenant's email/key must not read or write the primary
+ * tenant's zone (403 / 9109) on any operation, and a refused call changes nothing; nor may the
+ * primary key reach the second tenant's zone. Also: PATCH with a `name` renames the record.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
+import { getTarget } from "../../harness/targets/index.ts";
+import { cleanupAfterAll, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
+
+cleanupAfterAll();
+
+describe("dns records: tenants", () => {
+  clauseTest(
+    ["B.tenant.isolation", "B.validation.no-change"],
+    "another tenant's key cannot list, read, create, update, delete or batch in this zone (403 / 9109), nothing changes",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      skipUnless(ctx, await getTarget(), "tenants");
+      const api = records.api;
+      const r = await records.create({ type: "A", name: uniqueLabel("tn"), content: "198.51.100.60", comment: "mine" });
+      const before = await records.state();
+      const other = { auth: "other-key" as const };
+      const one = `${records.path}/${r.id}`;
+      const body = { type: "A", name: uniqueLabel("tn"), content: "198.51.100.61" };
+      const calls: [string, string, unknown][] = [
+        ["GET", records.path, undefined],
+        ["GET", `${records.path}?name=${encodeURIComponent(r.name)}`, undefined],
+        ["GET", one, undefined],
+        ["POST", records.path, body],
+        ["PATCH", one, { content: "198.51.100.62" }],
+        ["PUT", one, body],
+        ["DELETE", one, undefined],
+        ["POST", `${records.path}/batch`, { posts: [body] }],
+        ["POST", `${records.path}/batch`, { deletes: [{ id: r.id }] }],
+        ["POST", `${records.path}/batch`, { patches: [{ id: r.id, content: "198.51.100.63" }] }],
+        ["POST", `${records.path}/batch`, { puts: [{ id: r.id, ...body }] }],
+      ];
+      for (const [method, path, b] of calls) {
+        const env = expectFailure(await api.request(method, path, b, other), 403, 9109);
+        expect(env.result, `${method} ${path}`).toBeNull();
+      }
+      expect(await records.state()).toBe(before);
+      expect(records.ok(await records.get(r.id))).toEqual(r);
+    },
+  );
+
+  clauseTest(
+    ["B.tenant.isolation"],
+    "the primary key cannot reach the second tenant's zone; the second tenant's key works on its own zone only",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const target = await getTarget();
+      skipUnless(ctx, target, "tenants");
+      const api = records.api;
+      const theirs = `/zones/${api.otherTenant!.zone_id}/dns_records`;
+      const body = { type: "TXT", name: uniqueLabel("tn"), content: "theirs" };
+      expectFailure(await api.request("GET", theirs), 403, 9109);
+      expectFailure(await api.request("POST", theirs, body), 403, 9109);
+      expectFailure(await api.request("POST", `${theirs}/batch`, { posts: [body] }), 403, 9109);
+      // With its own key, the second tenant creates in its own zone; the primary zone does not see it.
+      const made = await api.request<{ success: boolean; result: { id: string; zone_id: string } }>(
+        "POST",
+        theirs,
+        body,
+        { auth: "other-key" },
+      );
+      expect(made.status, made.text.slice(0, 300)).toBe(200);
+      expect(made.json.result.zone_id).toBe(api.otherTenant!.zone_id);
+      expectFailure(await api.request("GET", `${theirs}/${made.json.result.id}`), 403, 9109);
+      expectFailure(await api.request("DELETE", `${theirs}/${made.json.result.id}`), 403, 9109);
+      expectFailure(await records.get(made.json.result.id), 404, 81044);
+      const gone = await api.request("DELETE", `${theirs}/${made.json.result.id}`, undefined, { auth: "other-key" });
+      expect(gone.status).toBe(200);
+    },
+  );
+
+  clauseTest(["B.patch.name", "B.patch.partial"], "PATCH with a name renames the record", async (ctx) => {
+    const { records } = await recordsOf(ctx);
+    const r = await records.create({ type: "A", name: uniqueLabel("rn"), content: "198.51.100.64", ttl: 300 });
+    const to = uniqueLabel("rn2");
+    const p = records.ok(await records.patch(r.id, { name: to }));
+    expect(p).toMatchObject({ id: r.id, name: await records.fqdn(to), content: r.content, ttl: 300 });
+    expect(await records.at(r.name)).toEqual([]);
+    expect((await records.at(await records.fqdn(to))).map((x) => x.id)).toEqual([r.id]);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Area B: modified_on moves on every PATCH, PUT and batch update (strictly later), created_on never
+ * changes. Where the target's clock can be moved (the simulator), the test moves it between writes,
+ * so a modified_on that stayed at creation time fails; elsewhere real time passes between writes.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { getTarget } from "../../harness/targets/index.ts";
+import { cleanupAfterAll, type DnsRecord, recordsOf, uniqueLabel } from "./helpers.ts";
+
+cleanupAfterAll();
+
+async function tick(): Promise<void> {
+  const target = await getTarget();
+  if (target.capabilities.has("clock") && target.objectStore?.advanceClock) await target.objectStore.advanceClock(1500);
+  else await new Promise((r) => setTimeout(r, 5));
+}
+
+function later(next: DnsRecord, prev: DnsRecord, what: string): void {
+  expect(Date.parse(next.modified_on), `${what}: ${next.modified_on} after ${prev.modified_on}`).toBeGreaterThan(
+    Date.parse(prev.modified_on),
+  );
+  expect(next.modified_on > prev.modified_on, what).toBe(true);
+}
+
+describe("dns records: timestamps", () => {
+  clauseTest(
+    ["B.record.timestamps", "B.record.modified-on-moves", "B.patch.partial", "B.put.overwrite", "B.batch.order-atomic"],
+    "modified_on is strictly later after each PATCH, PUT, batch patch and batch put; created_on stays",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const name = uniqueLabel("ts");
+      const r0 = await records.create({ type: "A", name, content: "198.51.100.70", ttl: 300 });
+      expect(r0.modified_on).toBe(r0.created_on);
+      await tick();
+      const r1 = records.ok(await records.patch(r0.id, { ttl: 600 }));
+      later(r1, r0, "PATCH");
+      await tick();
+      const r2 = records.ok(await records.put(r0.id, { type: "A", name, content: "198.51.100.71", ttl: 600 }));
+      later(r2, r1, "PUT");
+      await tick();
+      const b1 = await records.batch({ patches: [{ id: r0.id, comment: "batch" }] });
+      const r3 = (b1.json.result as { patches: DnsRecord[] }).patches[0]!;
+      later(r3, r2, "batch patch");
+      await tick();
+      const b2 = await records.batch({ puts: [{ id: r0.id, type: "A", name, content: "198.51.100.72" }] });
+      const r4 = (b2.json.result as { puts: DnsRecord[] }).puts[0]!;
+      later(r4, r3, "batch put");
+      for (const r of [r1, r2, r3, r4]) expect(r.created_on).toBe(r0.created_on);
+      expect(records.ok(await records.get(r0.id))).toMatchObject({
+        created_on: r0.created_on,
+        modified_on: r4.modified_on,
+      });
+    },
+  );
+});

@@ -1,0 +1,112 @@
+/**
+ * The Headers form of onlyIf and httpMetadata, parsed as workerd's binding parses it: the If-Match /
+ * If-None-Match grammar and its errors, and header dates read with V8's parser.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { expectRejects, open } from "./helpers.ts";
+
+const COMMA_QUOTE =
+  "Comma was expected to separate etags. Encountered a double quote character '\"' instead. This would otherwise indicate the start of a new strong etag.";
+const COMMA_WEAK =
+  "Comma was expected to separate etags. Encountered a weak quotation character 'W' instead. This would otherwise indicate the start of a new weak etag.";
+const COMMA_STAR = "Comma was expected to separate etags. Encountered a wildcard character '*' instead.";
+const WEAK = "Weak etags must start with W/ and their value must be quoted";
+const UNCLOSED = "Unclosed double quote for Etag";
+
+describe("If-Match / If-None-Match grammar", () => {
+  clauseTest(
+    ["D.cond.etag-grammar", "D.cond.headers"],
+    "commas inside quotes belong to the etag; parsing stops at an unexpected character",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      const { etag } = await bucket.put("k", "hello");
+      const proceeds = async (name: string, value: string) =>
+        "body" in ((await bucket.get("k", { onlyIf: os.headers({ [name]: value }) })) ?? {});
+      expect(await proceeds("if-match", `"a,b", "${etag}"`)).toBe(true);
+      expect(await proceeds("if-match", `"${etag},x"`)).toBe(false);
+      expect(await proceeds("if-none-match", `"${etag},x"`)).toBe(true);
+      expect(await proceeds("if-match", ` \t"${etag}"  `)).toBe(true);
+      expect(await proceeds("if-match", `,, "${etag}"`)).toBe(true);
+      expect(await proceeds("if-match", `"${etag}", junk`)).toBe(true);
+      expect(await proceeds("if-match", `"a", *`)).toBe(true);
+      expect(await proceeds("if-none-match", `"a", *`)).toBe(false);
+      expect(await proceeds("if-match", `""`)).toBe(false);
+    },
+  );
+
+  clauseTest(
+    ["D.cond.etag-grammar", "D.arg.if-match"],
+    "no etag before an unexpected character: invalid",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      await bucket.put("k", "hello");
+      for (const value of ["junk", `junk, "a"`, "", ",,"]) {
+        await expectRejects(
+          bucket.get("k", { onlyIf: os.headers({ "if-match": value }) }),
+          "Error",
+          "Invalid ETag in if-match header",
+        );
+        await expectRejects(
+          bucket.get("k", { onlyIf: os.headers({ "if-none-match": value }) }),
+          "Error",
+          "Invalid ETag in if-none-match header",
+        );
+      }
+    },
+  );
+
+  clauseTest(["D.cond.etag-grammar"], "missing commas, bad weak etags and unclosed quotes", async (ctx) => {
+    const { bucket, os } = await open(ctx);
+    await bucket.put("k", "hello");
+    const cases: [string, string][] = [
+      [`"a" "b"`, COMMA_QUOTE],
+      [`"a" W/"b"`, COMMA_WEAK],
+      [`W/"a"W/"b"`, COMMA_WEAK],
+      [`"a" *`, COMMA_STAR],
+      [`W"a"`, WEAK],
+      ["W/", WEAK],
+      [`"abc`, UNCLOSED],
+      [`W/"abc`, UNCLOSED],
+    ];
+    for (const [value, message] of cases) {
+      await expectRejects(bucket.get("k", { onlyIf: os.headers({ "if-match": value }) }), "Error", message);
+      await expectRejects(bucket.put("k", "x", { onlyIf: os.headers({ "if-none-match": value }) }), "Error", message);
+    }
+    expect(await (await bucket.get("k"))!.text()).toBe("hello");
+  });
+});
+
+describe("header dates", () => {
+  clauseTest(
+    ["D.cond.header-dates", "D.cond.header-mapping"],
+    "a date V8 cannot parse reads as the epoch in If-(Un)Modified-Since",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      await bucket.put("k", "hello");
+      const proceeds = async (h: Record<string, string>) =>
+        "body" in ((await bucket.get("k", { onlyIf: os.headers(h) })) ?? {});
+      expect(await proceeds({ "if-modified-since": "garbage" })).toBe(true);
+      expect(await proceeds({ "if-unmodified-since": "garbage" })).toBe(false);
+      expect(await proceeds({ "if-modified-since": "" })).toBe(true);
+      expect(await proceeds({ "if-unmodified-since": "Fri, 01 Jan 2100 00:00:00 GMT" })).toBe(true);
+      expect(await proceeds({ "if-modified-since": "2100-01-01T00:00:00Z" })).toBe(false);
+    },
+  );
+
+  clauseTest(
+    ["D.cond.header-dates", "D.put.http-metadata-headers"],
+    "Expires is read with V8's parser; an unparseable one is the epoch",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      const expiry = async (value: string) => {
+        await bucket.put("k", "v", { httpMetadata: os.headers({ expires: value }) });
+        return (await bucket.head("k"))!.httpMetadata!.cacheExpiry?.getTime();
+      };
+      expect(await expiry("garbage")).toBe(0);
+      expect(await expiry("")).toBe(0);
+      expect(await expiry("Sat, 01 Jan 2000 00:00:00 GMT")).toBe(Date.UTC(2000, 0, 1));
+      expect(await expiry("2000-01-01T00:00:00Z")).toBe(Date.UTC(2000, 0, 1));
+    },
+  );
+});

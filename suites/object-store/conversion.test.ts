@@ -1,0 +1,329 @@
+/**
+ * Argument conversion as workerd's binding declares each parameter and field (WebIDL via jsg):
+ * what coerces, what does not, ints, dictionaries, missing parameters and the order of the checks.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { caught, expectRejects, expectStoreError, open, openMultipart } from "./helpers.ts";
+
+const anyValue = <T>(v: unknown): T => v as T;
+
+describe("coercing parameters and fields", () => {
+  clauseTest(
+    ["D.arg.coercion"],
+    "keys, metadata strings and customMetadata values are converted to strings",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      expect((await bucket.put(anyValue<string>(5), "v")).key).toBe("5");
+      expect((await bucket.head(anyValue<string>(5)))!.key).toBe("5");
+      const o = await bucket.put("k", "v", {
+        httpMetadata: { contentType: anyValue<string>(5), cacheControl: anyValue<string>(null) },
+        customMetadata: anyValue<Record<string, string>>({ n: 1, z: null, t: true }),
+      });
+      const h = (await bucket.head("k"))!;
+      expect(h.httpMetadata).toEqual({ contentType: "5", cacheControl: "null" });
+      expect(h.customMetadata).toEqual({ n: "1", z: "null", t: "true" });
+      expect(o.customMetadata).toEqual({ n: "1", z: "null", t: "true" });
+      await bucket.delete(anyValue<string>(5));
+      expect(await bucket.head("5")).toBeNull();
+    },
+  );
+
+  clauseTest(["D.arg.coercion", "D.range.offset-length"], "range fields are converted to numbers", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", "hello");
+    const o = (await bucket.get("k", { range: anyValue({ offset: "1", length: "3" }) }))!;
+    expect(o.range).toEqual({ offset: 1, length: 3 });
+    expect(await o.text()).toBe("ell");
+    const whole = (await bucket.get("k", { range: anyValue({ offset: null }) }))!;
+    expect(whole.range).toEqual({ offset: 0, length: 5 });
+    await expectRejects(
+      bucket.get("k", { range: { offset: Number.NaN } }),
+      "RangeError",
+      "Invalid range. Starting offset (nan) must be greater than or equal to 0.",
+    );
+  });
+});
+
+describe("non-coercible fields", () => {
+  clauseTest(["D.arg.non-coercible"], "list's string fields take only strings", async (ctx) => {
+    const { bucket } = await open(ctx);
+    for (const field of ["prefix", "cursor", "delimiter", "startAfter"]) {
+      for (const v of [5, null, true]) {
+        await expectRejects(
+          bucket.list(anyValue({ [field]: v })),
+          "TypeError",
+          `Incorrect type for the '${field}' field on 'ListOptions': the provided value is not of type 'string'.`,
+        );
+      }
+    }
+    await expectRejects(
+      bucket.list(anyValue({ include: "httpMetadata" })),
+      "TypeError",
+      "Incorrect type for the 'include' field on 'ListOptions': the provided value is not of type 'Array'.",
+    );
+    await expectRejects(
+      bucket.list(anyValue({ include: ["httpMetadata", 5] })),
+      "TypeError",
+      "Incorrect type for array element 1: the provided value is not of type 'string'.",
+    );
+  });
+
+  clauseTest(["D.arg.non-coercible"], "etag conditions and checksums take only strings (or buffers)", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", "v");
+    for (const field of ["etagMatches", "etagDoesNotMatch"]) {
+      await expectRejects(
+        bucket.get("k", { onlyIf: anyValue({ [field]: 5 }) }),
+        "TypeError",
+        `Incorrect type for the '${field}' field on 'Conditional': the provided value is not of type 'string'.`,
+      );
+    }
+    for (const v of [5, null, {}]) {
+      await expectRejects(
+        bucket.put("k", "w", anyValue({ sha1: v })),
+        "TypeError",
+        "Incorrect type for the 'sha1' field on 'PutOptions': the provided value is not of type 'JsBufferSource or string'.",
+      );
+    }
+    expect(await (await bucket.get("k"))!.text()).toBe("v");
+  });
+});
+
+describe("ints", () => {
+  clauseTest(["D.arg.int", "D.list.limit"], "list limit: truncated, converted, -1 is the default", async (ctx) => {
+    const { bucket } = await open(ctx);
+    for (const k of ["a", "b", "c"]) await bucket.put(k, "");
+    const keys = async (limit: unknown) => (await bucket.list(anyValue({ limit }))).objects.map((o) => o.key);
+    expect(await keys(1.5)).toEqual(["a"]);
+    expect(await keys("2")).toEqual(["a", "b"]);
+    expect(await keys(true)).toEqual(["a"]);
+    expect(await keys(-1)).toEqual(["a", "b", "c"]);
+    for (const bad of [0, -2, Number.NaN, "abc", null, 2 ** 31 - 1]) {
+      await expectStoreError(bucket.list(anyValue({ limit: bad })), "list", 10022);
+    }
+    await expectRejects(
+      bucket.list(anyValue({ limit: 2 ** 31 })),
+      "TypeError",
+      "Value out of range. Must be between -2147483648 and 2147483647 (inclusive).",
+    );
+  });
+
+  clauseTest(["D.arg.int", "D.arg.part-number"], "part numbers are ints", async (ctx) => {
+    const { bucket } = await openMultipart(ctx);
+    const upload = await bucket.createMultipartUpload("m");
+    expect((await upload.uploadPart(1.9, "x")).partNumber).toBe(1);
+    expect((await upload.uploadPart(anyValue<number>("2"), "y")).partNumber).toBe(2);
+    await expectRejects(
+      upload.uploadPart(Number.NaN, "x"),
+      "TypeError",
+      "Part number must be between 1 and 10000 (inclusive). Actual value was: 0",
+    );
+    await expectRejects(
+      upload.uploadPart(2 ** 32, "x"),
+      "TypeError",
+      "Value out of range. Must be between -2147483648 and 2147483647 (inclusive).",
+    );
+    await upload.abort();
+  });
+
+  clauseTest(["D.arg.complete-part-number"], "complete refuses part numbers outside 1..10000", async (ctx) => {
+    const { bucket } = await openMultipart(ctx);
+    const upload = await bucket.createMultipartUpload("m");
+    const p = await upload.uploadPart(1, "x");
+    for (const n of [0, 10001, -5]) {
+      await expectRejects(
+        upload.complete([p, { partNumber: n, etag: p.etag }]),
+        "TypeError",
+        `Part number must be between 1 and 10000 (inclusive). Actual value was: ${n}`,
+      );
+    }
+    await expectRejects(
+      upload.complete(anyValue([5])),
+      "TypeError",
+      "Incorrect type for array element 0: the provided value is not of type 'UploadedPart'.",
+    );
+    expect((await upload.complete([p])).size).toBe(1);
+  });
+});
+
+describe("dictionaries and parameters", () => {
+  clauseTest(["D.arg.dictionary"], "options of a wrong type name the parameter and its type", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const wrong = (method: string, cls: string, n: number, type: string) =>
+      `Failed to execute '${method}' on '${cls}': parameter ${n} is not of type '${type}'.`;
+    await expectRejects(bucket.put("k", "v", anyValue(5)), "TypeError", wrong("put", "R2Bucket", 3, "PutOptions"));
+    await expectRejects(bucket.get("k", anyValue("x")), "TypeError", wrong("get", "R2Bucket", 2, "GetOptions"));
+    await expectRejects(bucket.list(anyValue(5)), "TypeError", wrong("list", "R2Bucket", 1, "ListOptions"));
+    await expectRejects(
+      bucket.createMultipartUpload("m", anyValue(5)),
+      "TypeError",
+      wrong("createMultipartUpload", "R2Bucket", 2, "MultipartOptions"),
+    );
+    const upload = await bucket.createMultipartUpload("m");
+    await expectRejects(
+      upload.uploadPart(1, "x", anyValue(5)),
+      "TypeError",
+      wrong("uploadPart", "R2MultipartUpload", 3, "UploadPartOptions"),
+    );
+    // null and arrays are empty dictionaries.
+    expect((await bucket.put("k", "v", anyValue(null)))!.key).toBe("k");
+    expect((await bucket.put("k", "v", anyValue([])))!.key).toBe("k");
+    expect((await bucket.list(anyValue(null))).objects.map((o) => o.key)).toEqual(["k"]);
+  });
+
+  clauseTest(["D.arg.dictionary"], "onlyIf, httpMetadata and range of a wrong type", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const field = (f: string, on: string, type: string) =>
+      `Incorrect type for the '${f}' field on '${on}': the provided value is not of type '${type}'.`;
+    await expectRejects(
+      bucket.put("k", "v", anyValue({ onlyIf: 5 })),
+      "TypeError",
+      field("onlyIf", "PutOptions", "Conditional or Headers"),
+    );
+    await expectRejects(
+      bucket.get("k", anyValue({ onlyIf: "x" })),
+      "TypeError",
+      field("onlyIf", "GetOptions", "Conditional or Headers"),
+    );
+    await expectRejects(
+      bucket.put("k", "v", anyValue({ httpMetadata: "text/plain" })),
+      "TypeError",
+      field("httpMetadata", "PutOptions", "HttpMetadata or Headers"),
+    );
+    await expectRejects(
+      bucket.createMultipartUpload("k", anyValue({ httpMetadata: 5 })),
+      "TypeError",
+      field("httpMetadata", "MultipartOptions", "HttpMetadata or Headers"),
+    );
+    await expectRejects(
+      bucket.get("k", anyValue({ range: 5 })),
+      "TypeError",
+      field("range", "GetOptions", "Range or Headers"),
+    );
+    await expectRejects(
+      bucket.put("k", "v", anyValue({ customMetadata: ["x"] })),
+      "TypeError",
+      field("customMetadata", "PutOptions", "object"),
+    );
+    // null onlyIf / httpMetadata are empty dictionaries.
+    expect((await bucket.put("k", "v", anyValue({ onlyIf: null, httpMetadata: null })))!.key).toBe("k");
+  });
+
+  clauseTest(
+    ["D.arg.missing", "D.put.value-types"],
+    "missing parameters are refused; undefined is a value",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const call = bucket as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      await expectRejects(
+        call.head!(),
+        "TypeError",
+        "Failed to execute 'head' on 'R2Bucket': parameter 1 is not of type 'string'.",
+      );
+      await expectRejects(
+        call.put!("k"),
+        "TypeError",
+        "Failed to execute 'put' on 'R2Bucket': parameter 2 is not of type 'ReadableStream or ArrayBuffer or ArrayBufferView or string or Blob'.",
+      );
+      await expectRejects(
+        call.delete!(),
+        "TypeError",
+        "Failed to execute 'delete' on 'R2Bucket': parameter 1 is not of type 'string or Array'.",
+      );
+      const e = await caught(() => (bucket.resumeMultipartUpload as (...a: unknown[]) => unknown)("k"));
+      expect(e.name).toBe("TypeError");
+      expect(e.message).toBe(
+        "Failed to execute 'resumeMultipartUpload' on 'R2Bucket': parameter 2 is not of type 'string'.",
+      );
+      expect((await bucket.put("k", undefined as unknown as null)).size).toBe(0);
+      expect(await bucket.head("k")).not.toBeNull();
+    },
+  );
+});
+
+describe("order of the checks", () => {
+  clauseTest(
+    ["D.arg.check-order"],
+    "put: every type before any value, then onlyIf before checksums and ssecKey",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      // The value (parameter 2) is converted before the options (parameter 3).
+      await expectRejects(
+        bucket.put("k", anyValue(5), anyValue(5)),
+        "TypeError",
+        "Failed to execute 'put' on 'R2Bucket': parameter 2 is not of type 'ReadableStream or ArrayBuffer or ArrayBufferView or string or Blob'.",
+      );
+      // A type error in a later field wins over a value error in an earlier one.
+      await expectRejects(
+        bucket.put("k", "v", anyValue({ onlyIf: { etagMatches: '"x"' }, md5: 5 })),
+        "TypeError",
+        "Incorrect type for the 'md5' field on 'PutOptions': the provided value is not of type 'JsBufferSource or string'.",
+      );
+      // Fields convert in declaration order: onlyIf, httpMetadata, customMetadata, checksums.
+      await expectRejects(
+        bucket.put("k", "v", anyValue({ customMetadata: 5, httpMetadata: 5 })),
+        "TypeError",
+        "Incorrect type for the 'httpMetadata' field on 'PutOptions': the provided value is not of type 'HttpMetadata or Headers'.",
+      );
+      // Values: onlyIf, then checksums, then ssecKey.
+      await expectRejects(
+        bucket.put("k", "v", { md5: "abc", onlyIf: { etagMatches: '"x"' } }),
+        "TypeError",
+        'Conditional ETag should not be wrapped in quotes ("x").',
+      );
+      await expectRejects(
+        bucket.put("k", "v", { ssecKey: "abc", md5: "abc" }),
+        "TypeError",
+        "MD5 is 32 hex characters, not 3",
+      );
+      expect(await bucket.head("k")).toBeNull();
+    },
+  );
+
+  clauseTest(["D.arg.check-order"], "get: onlyIf, then range, then ssecKey", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await expectRejects(
+      bucket.get("k", { range: { offset: -1 }, onlyIf: { etagMatches: '"q"' } }),
+      "TypeError",
+      'Conditional ETag should not be wrapped in quotes ("q").',
+    );
+    await expectRejects(
+      bucket.get("k", { range: { offset: -1 }, ssecKey: "zz" }),
+      "RangeError",
+      "Invalid range. Starting offset (-1) must be greater than or equal to 0.",
+    );
+  });
+
+  clauseTest(
+    ["D.arg.check-order", "D.arg.value-type"],
+    "uploadPart: the value's type before the part number",
+    async (ctx) => {
+      const { bucket } = await openMultipart(ctx);
+      const upload = await bucket.createMultipartUpload("m");
+      await expectRejects(
+        upload.uploadPart(0, anyValue(5)),
+        "TypeError",
+        "Failed to execute 'uploadPart' on 'R2MultipartUpload': parameter 2 is not of type 'ReadableStream or ArrayBuffer or ArrayBufferView or string or Blob'.",
+      );
+      await upload.abort();
+    },
+  );
+});
+
+describe("writeHttpMetadata", () => {
+  clauseTest(["D.arg.write-http-metadata-headers"], "writeHttpMetadata needs a Headers", async (ctx) => {
+    const { bucket, os } = await open(ctx);
+    const o = await bucket.put("k", "v", { httpMetadata: { contentType: "text/plain" } });
+    for (const bad of [undefined, {}, new Map()]) {
+      const e = await caught(() => o.writeHttpMetadata(anyValue(bad)));
+      expect(e.name).toBe("TypeError");
+      expect(e.message).toBe(
+        "Failed to execute 'writeHttpMetadata' on 'HeadResult': parameter 1 is not of type 'Headers'.",
+      );
+    }
+    const h = os.headers();
+    o.writeHttpMetadata(h);
+    expect(h.get("content-type")).toBe("text/plain");
+  });
+});

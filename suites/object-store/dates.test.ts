@@ -1,0 +1,89 @@
+/**
+ * Dates as the binding converts them (jsg `kj::Date`): onlyIf's uploadedBefore/uploadedAfter and
+ * httpMetadata.cacheExpiry take a Date or a number of milliseconds.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { expectRejects, open } from "./helpers.ts";
+
+const NOT_VALID = "The value cannot be converted because it is not a valid Date.";
+const AFTER = "This API doesn't support dates after 2189.";
+const BEFORE = "This API doesn't support dates before 1687.";
+
+describe("dates", () => {
+  clauseTest(["D.arg.date", "D.cond.uploaded-before"], "onlyIf dates may be numbers of milliseconds", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const o = await bucket.put("k", "v");
+    const t = o.uploaded.getTime();
+    expect(await bucket.get("k", { onlyIf: { uploadedBefore: (t + 60_000) as unknown as Date } })).toHaveProperty(
+      "body",
+    );
+    expect(await bucket.get("k", { onlyIf: { uploadedAfter: (t + 60_000) as unknown as Date } })).not.toHaveProperty(
+      "body",
+    );
+    expect(await bucket.get("k", { onlyIf: { uploadedAfter: 0 as unknown as Date } })).toHaveProperty("body");
+  });
+
+  clauseTest(["D.arg.date", "D.put.http-metadata"], "cacheExpiry may be a number of milliseconds", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const at = Date.UTC(2030, 0, 1);
+    await bucket.put("k", "v", { httpMetadata: { cacheExpiry: at as unknown as Date } });
+    expect((await bucket.head("k"))!.httpMetadata!.cacheExpiry!.getTime()).toBe(at);
+  });
+
+  clauseTest(["D.arg.date"], "an invalid Date and non-finite numbers are refused", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", "v");
+    const bad = [new Date(Number.NaN), Number.NaN, Number.POSITIVE_INFINITY] as unknown as Date[];
+    for (const d of bad) {
+      await expectRejects(bucket.get("k", { onlyIf: { uploadedBefore: d } }), "TypeError", NOT_VALID);
+      await expectRejects(bucket.put("k2", "v", { onlyIf: { uploadedAfter: d } }), "TypeError", NOT_VALID);
+      await expectRejects(bucket.put("k3", "v", { httpMetadata: { cacheExpiry: d } }), "TypeError", NOT_VALID);
+    }
+    expect(await bucket.head("k2")).toBeNull();
+    expect(await bucket.head("k3")).toBeNull();
+  });
+
+  clauseTest(["D.arg.date"], "strings, null and other types are not dates", async (ctx) => {
+    const { bucket } = await open(ctx);
+    for (const d of ["2020-01-01", null, true, {}] as unknown as Date[]) {
+      await expectRejects(
+        bucket.get("k", { onlyIf: { uploadedBefore: d } }),
+        "TypeError",
+        "Incorrect type for the 'uploadedBefore' field on 'Conditional': the provided value is not of type 'date'.",
+      );
+      await expectRejects(
+        bucket.put("k", "v", { onlyIf: { uploadedAfter: d } }),
+        "TypeError",
+        "Incorrect type for the 'uploadedAfter' field on 'Conditional': the provided value is not of type 'date'.",
+      );
+      await expectRejects(
+        bucket.put("k", "v", { httpMetadata: { cacheExpiry: d } }),
+        "TypeError",
+        "Incorrect type for the 'cacheExpiry' field on 'HttpMetadata': the provided value is not of type 'date'.",
+      );
+    }
+    expect(await bucket.head("k")).toBeNull();
+  });
+
+  clauseTest(
+    ["D.arg.date-range"],
+    "dates beyond 64-bit nanoseconds are refused with the binding's messages",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("k", "v");
+      const late = new Date(Date.UTC(2263, 0, 1));
+      const early = new Date(Date.UTC(1600, 0, 1));
+      await expectRejects(bucket.get("k", { onlyIf: { uploadedBefore: late } }), "TypeError", AFTER);
+      await expectRejects(bucket.get("k", { onlyIf: { uploadedAfter: early } }), "TypeError", BEFORE);
+      await expectRejects(bucket.put("k", "w", { httpMetadata: { cacheExpiry: late } }), "TypeError", AFTER);
+      await expectRejects(bucket.put("k", "w", { httpMetadata: { cacheExpiry: early } }), "TypeError", BEFORE);
+      expect(await (await bucket.get("k"))!.text()).toBe("v");
+      // Inside the range (the messages' years are not the bounds): accepted.
+      const far = new Date(Date.UTC(2200, 0, 1));
+      await bucket.put("far", "v", { httpMetadata: { cacheExpiry: far } });
+      expect((await bucket.head("far"))!.httpMetadata!.cacheExpiry!.getTime()).toBe(far.getTime());
+      expect(await bucket.get("k", { onlyIf: { uploadedBefore: far } })).toHaveProperty("body");
+    },
+  );
+});

@@ -1,0 +1,60 @@
+/**
+ * Limits the platform documents (keys per delete, part size) and keys that are not valid UTF-16
+ * (lone surrogates), which cross the binding as their WTF-8 bytes.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { expectStoreError, open, openMultipart } from "./helpers.ts";
+
+describe("limits", () => {
+  clauseTest(["D.limit.delete-keys", "D.delete.all-or-nothing"], "delete takes at most 1000 keys", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k1", "v");
+    const keys = Array.from({ length: 1001 }, (_, i) => `k${i}`);
+    await expectStoreError(bucket.delete(keys), "delete");
+    expect(await bucket.head("k1")).not.toBeNull();
+    await bucket.delete(keys.slice(0, 1000));
+    expect(await bucket.head("k1")).toBeNull();
+  });
+
+  clauseTest(["D.limit.part-size", "D.err.object-too-large"], "a part over 5 GiB is refused", async (ctx) => {
+    const { bucket, os } = await openMultipart(ctx);
+    if (!os.declaredLengthStream) ctx.skip("target cannot declare a stream length without sending the bytes");
+    const upload = await bucket.createMultipartUpload("m");
+    await expectStoreError(upload.uploadPart(1, os.declaredLengthStream!(5 * 1024 ** 3 + 1)), "uploadPart");
+    await upload.abort();
+  });
+});
+
+describe("keys with lone surrogates", () => {
+  clauseTest(
+    ["D.key.lone-surrogate", "D.object.key"],
+    "a lone surrogate reads back as three U+FFFD; the spelling it was written with finds it",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const stored = "a\uFFFD\uFFFD\uFFFDb";
+      const put = await bucket.put("a\uD800b", "v", { customMetadata: { "x\uDC00": "y\uD800" } });
+      expect(put.key).toBe(stored);
+      expect(put.customMetadata).toEqual({ "x\uFFFD\uFFFD\uFFFD": "y\uFFFD\uFFFD\uFFFD" });
+      const head = (await bucket.head("a\uD800b"))!;
+      expect(head.key).toBe(stored);
+      expect(head.customMetadata).toEqual({ "x\uFFFD\uFFFD\uFFFD": "y\uFFFD\uFFFD\uFFFD" });
+      expect((await bucket.list()).objects.map((o) => o.key)).toEqual([stored]);
+      expect(await bucket.head("a\uFFFDb")).toBeNull();
+      await bucket.delete("a\uD800b");
+      expect((await bucket.list()).objects).toEqual([]);
+    },
+  );
+
+  clauseTest(
+    ["D.key.lone-surrogate", "D.put.value-types"],
+    "a string value keeps a lone surrogate's WTF-8 bytes",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const o = await bucket.put("k", "\uD800");
+      expect(o.size).toBe(3);
+      expect([...new Uint8Array(await (await bucket.get("k"))!.arrayBuffer())]).toEqual([0xed, 0xa0, 0x80]);
+      expect(await (await bucket.get("k"))!.text()).toBe("\uFFFD\uFFFD\uFFFD");
+    },
+  );
+});

@@ -1,0 +1,124 @@
+/**
+ * The objects a bucket hands out (read-only fields, stable checksums) and customer keys (SSE-C):
+ * the binding's checks of `ssecKey` on every method that takes one, and the key an object needs.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { caught, expectRejects, open, openMultipart } from "./helpers.ts";
+
+const KEY = "0123456789abcdef".repeat(4);
+const OTHER_KEY = "fedcba9876543210".repeat(4);
+const BAD_FORMAT = "SSE-C Key has invalid format";
+const BAD_LENGTH = "SSE-C Key must be 32 bytes in length";
+
+describe("objects", () => {
+  clauseTest(["D.object.read-only", "D.object.fields"], "fields are own, read-only and always present", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const put = await bucket.put("k", "hello", { customMetadata: { a: "1" } });
+    const got = (await bucket.get("k"))!;
+    for (const o of [put, (await bucket.head("k"))!, got]) {
+      for (const field of ["key", "version", "size", "etag", "httpEtag", "uploaded", "checksums", "storageClass"]) {
+        const e = await caught(() => {
+          (o as unknown as Record<string, unknown>)[field] = "changed";
+        });
+        expect(e.name, field).toBe("TypeError");
+      }
+      for (const field of ["range", "ssecKeyMd5", "httpMetadata", "customMetadata"]) {
+        expect(Object.hasOwn(o, field), field).toBe(true);
+      }
+      expect(o.key).toBe("k");
+    }
+    expect(put.range).toBeUndefined();
+    expect(put.ssecKeyMd5).toBeUndefined();
+    const e = await caught(() => {
+      (got as unknown as Record<string, unknown>).body = null;
+    });
+    expect(e.name).toBe("TypeError");
+  });
+
+  clauseTest(
+    ["D.object.checksums-stable", "D.checksums.array-buffer"],
+    "checksums are the same objects on every read",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const o = await bucket.put("k", "hello", { sha1: "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d" });
+      expect(o.checksums).toBe(o.checksums);
+      expect(o.checksums.md5).toBe(o.checksums.md5);
+      expect(o.checksums.sha1).toBe(o.checksums.sha1);
+      expect(o.checksums.toJSON()).toEqual({
+        md5: "5d41402abc4b2a76b9719d911017c592",
+        sha1: "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d",
+      });
+    },
+  );
+});
+
+describe("customer keys (ssecKey)", () => {
+  clauseTest(["D.ssec.key-format"], "put and get check the key's format and length", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const cases: [unknown, string][] = [
+      ["abc", BAD_LENGTH],
+      ["a".repeat(63), BAD_LENGTH],
+      ["a".repeat(66), BAD_LENGTH],
+      ["A".repeat(64), BAD_FORMAT],
+      ["", BAD_FORMAT],
+      ["g".repeat(64), BAD_FORMAT],
+      [5, BAD_LENGTH],
+      [null, BAD_FORMAT],
+      [new ArrayBuffer(31), BAD_LENGTH],
+      [new Uint8Array(33), BAD_LENGTH],
+    ];
+    for (const [ssecKey, message] of cases) {
+      await expectRejects(bucket.put("k", "v", { ssecKey: ssecKey as string }), "Error", message);
+      await expectRejects(bucket.get("k", { ssecKey: ssecKey as string }), "Error", message);
+    }
+    expect(await bucket.head("k")).toBeNull();
+  });
+
+  clauseTest(
+    ["D.ssec.key-format", "D.multipart.upload-part"],
+    "createMultipartUpload and uploadPart (R2UploadPartOptions) check the key",
+    async (ctx) => {
+      const { bucket } = await openMultipart(ctx);
+      await expectRejects(bucket.createMultipartUpload("m", { ssecKey: "abc" }), "Error", BAD_LENGTH);
+      const upload = await bucket.createMultipartUpload("m");
+      await expectRejects(upload.uploadPart(1, "x", { ssecKey: "xyz" }), "Error", BAD_FORMAT);
+      await expectRejects(upload.uploadPart(1, "x", { ssecKey: new ArrayBuffer(8) }), "Error", BAD_LENGTH);
+      await upload.abort();
+    },
+  );
+
+  clauseTest(["D.ssec.model"], "an object written with a key needs the same key to be read", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const put = await bucket.put("s", "secret", { ssecKey: KEY });
+    expect(typeof put.ssecKeyMd5).toBe("string");
+    expect(put.ssecKeyMd5).not.toBe("");
+    const head = (await bucket.head("s"))!;
+    expect(head.ssecKeyMd5).toBe(put.ssecKeyMd5);
+    expect(await (await bucket.get("s", { ssecKey: KEY }))!.text()).toBe("secret");
+    const bytesKey = new Uint8Array(Buffer.from(KEY, "hex"));
+    expect(await (await bucket.get("s", { ssecKey: bytesKey.buffer }))!.text()).toBe("secret");
+    for (const options of [undefined, { ssecKey: OTHER_KEY }]) {
+      const e = await caught(() => bucket.get("s", options));
+      expect(e.constructor.name).toBe("Error");
+      expect(e.message).toMatch(/^get: [\s\S]+ \(\d+\)$/);
+    }
+    const plain = await bucket.put("p", "plain");
+    expect(plain.ssecKeyMd5).toBeUndefined();
+  });
+
+  clauseTest(
+    ["D.ssec.model", "D.multipart.complete"],
+    "a multipart upload with a key: parts and object carry it",
+    async (ctx) => {
+      const { bucket } = await openMultipart(ctx);
+      const upload = await bucket.createMultipartUpload("m", { ssecKey: KEY });
+      const e = await caught(() => upload.uploadPart(1, "abc"));
+      expect(e.message).toMatch(/^uploadPart: [\s\S]+ \(\d+\)$/);
+      const part = await upload.uploadPart(1, "abc", { ssecKey: KEY });
+      const o = await upload.complete([part]);
+      expect(o.ssecKeyMd5).toBe((await bucket.put("x", "", { ssecKey: KEY })).ssecKeyMd5);
+      expect(await (await bucket.get("m", { ssecKey: KEY }))!.text()).toBe("abc");
+    },
+  );
+});

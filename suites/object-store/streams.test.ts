@@ -1,0 +1,115 @@
+/**
+ * Stream values of put and uploadPart: every stream whose length the platform can tell is accepted,
+ * streams of unknown length are refused with its message (workerd `doR2HTTPPutRequest`).
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { bytes, enc, expectRejects, open, openMultipart, readAll } from "./helpers.ts";
+
+const UNKNOWN =
+  "Provided readable stream must have a known length (request/response body or readable half of FixedLengthStream)";
+
+function unknownLengthStream(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    start(c) {
+      c.enqueue(bytes);
+      c.close();
+    },
+  });
+}
+
+describe("streams of known length", () => {
+  clauseTest(["D.value.known-length", "D.put.value-types"], "a Blob's stream is accepted by put", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const o = await bucket.put("k", new Blob(["abc", "de"]).stream());
+    expect(o.size).toBe(5);
+    expect(await (await bucket.get("k"))!.text()).toBe("abcde");
+  });
+
+  clauseTest(
+    ["D.value.known-length"],
+    "Request and Response bodies made from strings, buffers and Blobs are accepted",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      expect((await bucket.put("a", new Response("abcd").body!)).size).toBe(4);
+      expect((await bucket.put("b", new Response(new Uint8Array([1, 2, 3])).body!)).size).toBe(3);
+      expect((await bucket.put("c", new Response(new Blob(["xyz!!"])).body!)).size).toBe(5);
+      const req = new Request("https://example.com/", { method: "POST", body: "hello" });
+      expect((await bucket.put("d", req.body!)).size).toBe(5);
+      expect(await (await bucket.get("d"))!.text()).toBe("hello");
+    },
+  );
+
+  clauseTest(
+    ["D.value.known-length", "D.get.body"],
+    "put(dst, (await get(src)).body) copies an object, ranges included",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("src", "hello world");
+      const whole = await bucket.put("dst", (await bucket.get("src"))!.body);
+      expect(whole.size).toBe(11);
+      expect(await (await bucket.get("dst"))!.text()).toBe("hello world");
+      const part = await bucket.put("part", (await bucket.get("src", { range: { offset: 6 } }))!.body);
+      expect(part.size).toBe(5);
+      expect(await (await bucket.get("part"))!.text()).toBe("world");
+    },
+  );
+
+  clauseTest(["D.value.known-length"], "a FixedLengthStream's readable half is accepted", async (ctx) => {
+    const { bucket, os } = await open(ctx);
+    if (!os.knownLengthStream) ctx.skip("target cannot make a FixedLengthStream");
+    const o = await bucket.put("k", os.knownLengthStream!(enc("fixed")));
+    expect(o.size).toBe(5);
+  });
+
+  clauseTest(
+    ["D.value.known-length", "D.multipart.upload-part"],
+    "uploadPart accepts the same streams: a Blob's stream and a get()'s body",
+    async (ctx) => {
+      const { bucket, part } = await openMultipart(ctx);
+      const first = bytes(part, 7);
+      await bucket.put("src", "part-two");
+      const upload = await bucket.createMultipartUpload("m");
+      const p1 = await upload.uploadPart(1, new Blob([first as Uint8Array<ArrayBuffer>]).stream());
+      const p2 = await upload.uploadPart(2, (await bucket.get("src"))!.body);
+      const o = await upload.complete([p1, p2]);
+      expect(o.size).toBe(part + 8);
+      const read = await readAll((await bucket.get("m"))!.body);
+      expect(Buffer.from(read.subarray(0, part)).equals(Buffer.from(first))).toBe(true);
+      expect(new TextDecoder().decode(read.subarray(part))).toBe("part-two");
+    },
+  );
+});
+
+describe("streams of unknown length", () => {
+  clauseTest(
+    ["D.arg.stream-length"],
+    "a Response made from a stream has a body of unknown length: refused",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const body = new Response(unknownLengthStream(enc("abc"))).body!;
+      await expectRejects(bucket.put("k", body), "TypeError", UNKNOWN);
+      expect(await bucket.head("k")).toBeNull();
+    },
+  );
+
+  clauseTest(["D.arg.stream-length"], "uploadPart refuses a stream of unknown length", async (ctx) => {
+    const { bucket } = await openMultipart(ctx);
+    const upload = await bucket.createMultipartUpload("m");
+    await expectRejects(upload.uploadPart(1, unknownLengthStream(enc("abc"))), "TypeError", UNKNOWN);
+    await upload.abort();
+  });
+
+  clauseTest(
+    ["D.arg.stream-length", "D.arg.check-order"],
+    "the stream's length is checked after the options' values",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await expectRejects(
+        bucket.put("k", unknownLengthStream(enc("abc")), { md5: "abc" }),
+        "TypeError",
+        "MD5 is 32 hex characters, not 3",
+      );
+    },
+  );
+});
