@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PROJECT_ROOT } from "../expectations.ts";
+import { argsErrorMessage, usageError } from "./usage.ts";
 
 export const BRIDGE_FILES = ["worker.js", "protocol.js", "frame.js", "wrangler.toml"] as const;
 
@@ -49,8 +50,7 @@ export async function run(argv: string[]): Promise<number> {
       options: { bucket: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     }));
   } catch (e) {
-    process.stderr.write(`edgeconf bridge: ${(e as Error).message}\n\n${BRIDGE_HELP}`);
-    return 2;
+    return usageError("bridge", argsErrorMessage(e));
   }
   if (values.help) {
     process.stdout.write(BRIDGE_HELP);
@@ -58,13 +58,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   const [sub, dirArg, ...extra] = positionals;
   if (sub !== "init" || dirArg === undefined || extra.length > 0) {
-    process.stderr.write(`edgeconf bridge: expected "init DIR"\n\n${BRIDGE_HELP}`);
-    return 2;
+    return usageError("bridge", 'expected "init DIR" (the folder to write the Worker into)');
   }
   const bucket = values.bucket ?? "edgeconf-conformance";
   if (!validBucketName(bucket)) {
-    process.stderr.write(`edgeconf bridge: --bucket "${bucket}" is not an R2 bucket name (3-63 of a-z, 0-9, -)\n`);
-    return 2;
+    return usageError("bridge", `--bucket "${bucket}" is not an R2 bucket name (3-63 of a-z, 0-9, -)`);
   }
   const dir = path.resolve(process.cwd(), dirArg);
   const present = BRIDGE_FILES.filter((f) => existsSync(path.join(dir, f)));
