@@ -91,6 +91,11 @@ describe("edgeconf (end to end)", () => {
       [["diff", "--area", "dns-records", "--against", "serve", "--runs", "x"], /^edgeconf diff: --runs needs a pos/],
       [["diff", "--bogus"], /^edgeconf diff: unknown option --bogus; see edgeconf diff --help$/],
       [["bridge"], /^edgeconf bridge: expected "init DIR" .*; see edgeconf bridge --help$/],
+      // A preflight stop names the fix itself (often a command to copy): no pointer after it.
+      [
+        ["run", "--target", "http", "--base-url", "http://127.0.0.1:9/client/v4", "--areas", "d"],
+        /^edgeconf run: target http does not serve object-store .*: use --target workerd, [^;]*$/,
+      ],
       [["bridge", "--bucket"], /^edgeconf bridge: --bucket needs a value; see edgeconf bridge --help$/],
     ];
     for (const [argv, line] of cases) {

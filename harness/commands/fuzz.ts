@@ -29,7 +29,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   const stop = preflight({ ...parsed.options, env: io.env, command: "fuzz" });
   if (stop) {
-    return usageError("fuzz", stop, io.stderr);
+    // Already one line naming the fix (often a command to copy): no pointer to --help after it.
+    io.stderr(`edgeconf fuzz: ${stop}\n`);
+    return 2;
   }
   const { report, runDir, exitCode, forceExit } = await executeRun(parsed.options, io);
   if (forceExit) process.exit(exitCode);

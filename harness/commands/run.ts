@@ -25,7 +25,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   const stop = preflight({ ...parsed.options, env: io.env, command: "run" });
   if (stop) {
-    return usageError("run", stop, io.stderr);
+    // Already one line naming the fix (often a command to copy): no pointer to --help after it.
+    io.stderr(`edgeconf run: ${stop}\n`);
+    return 2;
   }
   const result = await executeRun(parsed.options, io);
   if (result.forceExit) process.exit(result.exitCode);
