@@ -19,8 +19,8 @@ import {
   type RawResponse,
   type Simulator,
 } from "../../sim/index.ts";
-import { apiPortRefusal, newControlToken } from "./gate.ts";
 import type { KtCertSources } from "./certs.ts";
+import { apiPortRefusal, newControlToken } from "./gate.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 
