@@ -19,6 +19,7 @@ import {
   type RawResponse,
   type Simulator,
 } from "../../sim/index.ts";
+import type { KtCertSources } from "./certs.ts";
 import { apiPortRefusal, newControlToken } from "./gate.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
@@ -36,6 +37,8 @@ export interface ServeOptions {
   certDir?: string;
   caCert?: string;
   caKey?: string;
+  /** Area C's server and operator certificates (PEM file paths); the missing ones are issued by the CA. */
+  certificates?: Omit<KtCertSources, "caCert" | "caKey">;
   /** Serve this simulator instead of a new one. */
   sim?: Simulator;
 }
@@ -297,6 +300,7 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
       certDir,
       ...(options.caCert ? { caCert: options.caCert } : {}),
       ...(options.caKey ? { caKey: options.caKey } : {}),
+      ...options.certificates,
     });
   } catch (error) {
     ktError = error instanceof Error ? error.message : String(error);

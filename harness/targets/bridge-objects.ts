@@ -15,7 +15,9 @@
  * checked here (it cannot cross): a Headers, else the binding's TypeError. Fields are read-only
  * (writable false), as the platform's.
  */
+import { readAll } from "../../bridge/protocol.js";
 import { withKnownLength } from "../../sim/object-store/streams.ts";
+import { VerbatimBlob } from "../../sim/object-store/verbatim-blob.ts";
 
 export const BODY_USED_MESSAGE =
   "Body has already been used. It can only be used once. Use tee() first if you need to read it twice.";
@@ -79,19 +81,7 @@ class GetResult extends HeadResult {
   async blob(): Promise<Blob> {
     const bytes = await readBody(this);
     const meta = (this as { httpMetadata?: { contentType?: string } }).httpMetadata;
-    return new VerbatimBlob([bytes as Uint8Array<ArrayBuffer>], meta?.contentType ?? "");
-  }
-}
-
-/** A Blob whose type is the Content-Type verbatim (Node's Blob lowercases it, workerd's does not). */
-class VerbatimBlob extends Blob {
-  readonly #type: string;
-  constructor(parts: BlobPart[], type: string) {
-    super(parts);
-    this.#type = type;
-  }
-  override get type(): string {
-    return this.#type;
+    return new VerbatimBlob([bytes], meta?.contentType ?? "");
   }
 }
 
@@ -107,22 +97,7 @@ async function readBody(o: object): Promise<Uint8Array> {
   if (s.used) throw new TypeError(BODY_USED_MESSAGE);
   if (s.body!.locked) throw new TypeError(LOCKED_MESSAGE);
   s.used = true;
-  const reader = s.body!.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    size += value.byteLength;
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return readAll(s.body!);
 }
 
 /**

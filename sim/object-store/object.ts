@@ -27,6 +27,7 @@ import { copyHttpMetadata, type HttpMetadata, type StorageClass, writeHttpMetada
 import type { ResolvedRange } from "./range.ts";
 import { withKnownLength } from "./streams.ts";
 import { isHeaders } from "./values.ts";
+import { VerbatimBlob } from "./verbatim-blob.ts";
 
 export interface StoredObject {
   readonly key: string;
@@ -172,18 +173,6 @@ class BodyStream extends ReadableStream<Uint8Array> {
   }
 }
 
-/** A Blob whose type is the Content-Type verbatim (Node's Blob lowercases it, the platform does not). */
-class VerbatimBlob extends Blob {
-  readonly #type: string;
-  constructor(parts: BlobPart[], type: string) {
-    super(parts);
-    this.#type = type;
-  }
-  override get type(): string {
-    return this.#type;
-  }
-}
-
 /** The platform names this class GetResult; exported as StoreObjectBody. */
 class GetResult extends HeadResult {
   readonly #chunks: readonly Uint8Array[];
@@ -260,7 +249,7 @@ class GetResult extends HeadResult {
   async blob(): Promise<PlatformBlob> {
     this.#take();
     const type = this.httpMetadata?.contentType ?? "";
-    const parts = [...slicePieces(this.#chunks, this.#offset, this.#length)] as BlobPart[];
+    const parts = [...slicePieces(this.#chunks, this.#offset, this.#length)];
     return new VerbatimBlob(parts, type) as unknown as PlatformBlob;
   }
 }
