@@ -6,10 +6,12 @@ import {
   DEFAULT_FUZZ_MAX_TIME_MS,
   DEFAULT_MAX_TIME_MS,
   DEFAULT_TIMEOUT_MS,
+  FUZZ_HELP,
   parseAreas,
   parseRunArgs,
   parseSeed,
   parseShard,
+  RUN_HELP,
 } from "./options.ts";
 
 const ctx = { env: {}, cwd: "/proj", projectRoot: "/proj", randomSeed: () => 99 };
@@ -177,5 +179,15 @@ describe("property time limits under fuzzing", () => {
     expect(propertyTimeout(100, { EDGECONF_RUNS: "50" })).toBe(PROPERTY_TIMEOUT_MS);
     expect(propertyTimeout(100, { EDGECONF_RUNS: "1000" })).toBe(PROPERTY_TIMEOUT_MS * 10);
     expect(propertyTimeout(10, { EDGECONF_RUNS: "100000" })).toBe(3_600_000);
+  });
+});
+
+describe("help", () => {
+  test("the exit-status section names every exit code the runner uses (docs/runner.md), 3 included", () => {
+    for (const help of [RUN_HELP, FUZZ_HELP]) {
+      const section = help.slice(help.indexOf("Exit status:"));
+      for (const code of ["0", "1", "2", "3"]) expect(section).toMatch(new RegExp(`\\b${code} [a-z]`));
+      expect(section).toContain("3 inconclusive");
+    }
   });
 });

@@ -393,7 +393,8 @@ CLOUDFLARE_API_KEY, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_ZONE_ID (and EDGECONF_KT_C
 Area D's targets: workerd (the bridge Worker inside Miniflare: workerd's own binding, offline), worker
 (a deployed bridge: production R2; \`edgeconf bridge init DIR\` writes it), module (your implementation).
 
-Exit status: 0 every result as expected, 1 unexpected results, 2 usage error or unreachable target.
+Exit status: 0 every result as expected, 1 unexpected results, 2 usage error or unreachable target,
+3 inconclusive (nothing unexpected, but no test of any selected area reached the target).
 `;
 
 export const FUZZ_HELP = `Usage: edgeconf fuzz --area <area> [options]
@@ -409,5 +410,6 @@ Options:
   --target, --base-url, --kt-url, --seed, --out, --expectations, --timeout,
   --include, --grep, --quiet   as for edgeconf run
 
-Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target.
+Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target,
+3 inconclusive (nothing unexpected, but no property of any selected area reached the target).
 `;
