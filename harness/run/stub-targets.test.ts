@@ -1,9 +1,10 @@
 /**
  * Honest reports, end to end: `edgeconf run` against targets that serve nothing must never credit
  * them. A stub HTTP server answers 404 to everything (areas A, B and C over the http target, with
- * client certificates so that area C's tests run rather than skip), and a stub bucket whose every
- * method fails (area D over the module target). Each area ends failed or
- * not tested, never passed, and the run exits non-zero.
+ * client certificates so that area C's tests run rather than skip; those comparing identities skip, as
+ * the kt URL is plain http), a stub bucket whose every method fails and one that holds nothing (area D
+ * over the module target). Each area ends failed or not tested, never passed, and the run exits
+ * non-zero; runs narrowed to the refusal and not-found tests pass none of them.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -187,6 +188,25 @@ describe("a target that serves nothing is never credited", () => {
     const d = r.areas[0]!;
     expect(d.clauseResults.filter((x) => x.state === "passed").map((x) => x.id)).toEqual([]);
   }, 300_000);
+
+  test("area D's missing-key tests against a bucket that holds nothing: none passes, no clause is credited", async () => {
+    const out = path.join(tmp, "empty-bucket");
+    const stub = path.join(PROJECT_ROOT, "fixtures", "stubs", "bucket-empty.mjs");
+    const files = ["get.test.ts", "delete.test.ts", "conditional.test.ts"].flatMap((f) => [
+      "--include",
+      `suites/object-store/${f}`,
+    ]);
+    const result = await edgeconf([
+      ...["run", "--target", "module", "--module", stub, "--areas", "d", "--seed", "1", "--grep", "missing"],
+      ...["--out", out, "--quiet", "--timeout", "20000", ...files],
+    ]);
+    expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
+    const r = report(out);
+    expect(r.tests.filter((t) => t.status === "pass").map((t) => t.fullName)).toEqual([]);
+    expect(r.tests.filter((t) => t.status === "fail").length).toBeGreaterThanOrEqual(4);
+    expect(verdicts(r)).toEqual({ "object-store": "failed" });
+    expect(r.areas[0]!.clauseResults.filter((x) => x.state === "passed").map((x) => x.id)).toEqual([]);
+  }, 120_000);
 
   test("a run in which no test of any area reaches the target is inconclusive (exit 3)", async () => {
     // The mTLS suite checks TLS at the target's HTTPS endpoint; a plain-http kt URL has none, so every
