@@ -98,12 +98,21 @@ export class BucketState {
   readonly expiries = new Map<string, ScheduledHandle>();
   readonly #core: SimCore;
   readonly #random: SeededRandom;
+  /** Called on every write (the area lists the bucket again if a restore or reset unlisted it). */
+  readonly #touched: () => void;
 
-  constructor(name: string, core: SimCore, random: SeededRandom, options: ResolvedBucketOptions) {
+  constructor(
+    name: string,
+    core: SimCore,
+    random: SeededRandom,
+    options: ResolvedBucketOptions,
+    touched: () => void = () => {},
+  ) {
     this.name = name;
     this.#core = core;
     this.#random = random;
     this.options = options;
+    this.#touched = touched;
   }
 
   now(): number {
@@ -119,6 +128,7 @@ export class BucketState {
   }
 
   commitObject(record: StoredObject): void {
+    this.#touched();
     this.index.insert(record);
     this.objects.set(record.key, record);
   }
@@ -128,6 +138,7 @@ export class BucketState {
   }
 
   addUpload(record: UploadRecord): void {
+    this.#touched();
     this.uploads.set(record.uploadId, record);
     this.scheduleExpiry(record);
   }
@@ -142,6 +153,7 @@ export class BucketState {
 
   /** Completed or aborted (by a call or by expiry): the upload and its parts are gone. */
   finishUpload(uploadId: string): void {
+    this.#touched();
     this.uploads.delete(uploadId);
     this.finished.add(uploadId);
     this.expiries.get(uploadId)?.cancel();
