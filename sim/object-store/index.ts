@@ -15,7 +15,13 @@ import { StoreBucket } from "./bucket.ts";
 import type { CallGate, GateHolder } from "./gate.ts";
 import { type ObjectStoreSnapshot, restoreBucket, snapshotBucket } from "./snapshot.ts";
 import { checkObjectStoreSnapshot } from "./snapshot-check.ts";
-import { type BucketOptions, BucketState, type ResolvedBucketOptions, resolveOptions } from "./state.ts";
+import {
+  type BucketOptions,
+  BucketState,
+  bucketNameProblem,
+  type ResolvedBucketOptions,
+  resolveOptions,
+} from "./state.ts";
 
 export type {
   StoreConditional,
@@ -87,7 +93,8 @@ export function createObjectStoreArea(core: SimCore, defaults: BucketOptions = {
 
   return {
     bucket(name, options) {
-      if (typeof name !== "string" || name === "") throw new TypeError("bucket name must be a non-empty string");
+      const problem = bucketNameProblem(name);
+      if (problem) throw new TypeError(problem);
       ensure(name, options);
       return bindings.get(name)!;
     },

@@ -74,6 +74,18 @@ export function honoursInclude(
   );
 }
 
+/**
+ * Why `name` cannot name a bucket of the simulator, or undefined when it can: the platform's rule
+ * (a-z, 0-9 and "-", starting and ending with a letter or digit, at most 63), except that names of
+ * 1 or 2 characters are allowed (short names in tests). `bucket(name)` and snapshots apply it alike.
+ */
+export function bucketNameProblem(name: unknown): string | undefined {
+  if (typeof name !== "string" || !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(name)) {
+    return `a bucket name is 1-63 characters of a-z, 0-9 and "-", starting and ending with a letter or digit, got ${typeof name === "string" ? JSON.stringify(name.length > 70 ? `${name.slice(0, 70)}...` : name) : String(name)}`;
+  }
+  return undefined;
+}
+
 /** Throws 10020 for a key longer than 1024 UTF-8 bytes. */
 export function checkKey(action: StoreAction, key: string): void {
   if (key.length > MAX_KEY_BYTES / 3 && Buffer.byteLength(key, "utf8") > MAX_KEY_BYTES) {
