@@ -99,6 +99,15 @@ describe("control surface", () => {
     expect(fresh.clock.now()).toBe(clock.now());
   });
 
+  test("clock.set refuses a time that is not one, naming `set` (not `start`), before anything changes", () => {
+    const { control, clock } = setup();
+    const now = clock.now();
+    for (const at of ["NaN", "+275760-09-13T00:00:00.001Z", Number.NaN, new Date(Number.NaN)]) {
+      expect(() => control.clock.set(at)).toThrow(/^set must be a valid time/);
+    }
+    expect(clock.now()).toBe(now);
+  });
+
   test("reset empties the areas and the faults, keeps the clock", () => {
     const { control, a, clock } = setup();
     a.data.set("k", new Uint8Array(1));
