@@ -21,9 +21,9 @@ import {
 } from "../../sim/index.ts";
 import type { KtCertSources } from "./certs.ts";
 import { apiPortRefusal, newControlToken } from "./gate.ts";
+import { urlHostOf } from "./hosts.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
-import { urlHostOf } from "./hosts.ts";
 
 export interface ServeOptions {
   /** Port of the HTTP API server (0 = any free port; default 0). */
