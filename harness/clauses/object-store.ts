@@ -610,7 +610,7 @@ export const objectStoreClauses = [
     id: "D.cond.header-dates",
     area: A,
     source: P,
-    text: "If-Modified-Since, If-Unmodified-Since and Expires are read with V8's date parser; a date it cannot parse reads as the epoch.",
+    text: "If-Modified-Since, If-Unmodified-Since and Expires are read with V8's date parser; a date it cannot parse reads as the epoch; a date outside 1677-09-21..2262-04-11 wraps as the binding's int64 nanoseconds do.",
   },
   {
     id: "D.body.bom",
