@@ -631,7 +631,12 @@ export const objectStoreClauses = [
     text: "Reading a body whose stream is locked to a reader throws 'This ReadableStream is currently locked to a reader.'",
   },
   { id: "D.body.blob-type", area: A, source: P, text: "blob().type is the object's Content-Type verbatim." },
-  { id: "D.body.byte-stream", area: A, source: P, text: "The body is a byte stream: a BYOB reader reads it." },
+  {
+    id: "D.body.byte-stream",
+    area: A,
+    source: P,
+    text: "The body is a ReadableStream (of the global class, not a subclass) and a byte stream: a BYOB reader reads it.",
+  },
   {
     id: "D.object.read-only",
     area: A,
