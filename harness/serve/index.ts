@@ -21,6 +21,7 @@ import {
 } from "../../sim/index.ts";
 import type { KtCertSources } from "./certs.ts";
 import { apiPortRefusal, newControlToken } from "./gate.ts";
+import { urlHostOf } from "./hosts.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 
@@ -81,10 +82,6 @@ const LAST_RESORT = JSON.stringify({
   errors: [{ code: 6000, message: "Bad request" }],
   messages: [],
 });
-
-function urlHost(host: string): string {
-  return host.includes(":") ? `[${host}]` : host;
-}
 
 /**
  * The request body as a web stream, pulled from the node stream. Cancelling (the transport stops at
@@ -288,7 +285,7 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
   const controlToken = newControlToken();
   const server = createApiServer(sim, () => origin, { token: controlToken, hosts: [host] });
   const address = await listen(server, options.port ?? 0, host);
-  origin = `http://${urlHost(host)}:${address.port}`;
+  origin = `http://${urlHostOf(host)}:${address.port}`;
   const ownCertDir = options.certDir === undefined;
   const certDir = options.certDir ?? makeTempDir("edgeconf-certs-");
   let kt: KtServer | undefined;

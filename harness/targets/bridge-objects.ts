@@ -16,7 +16,7 @@
  * (writable false), as the platform's.
  */
 import { readAll } from "../../bridge/protocol.js";
-import { withKnownLength } from "../../sim/object-store/streams.ts";
+import { observeTee, withKnownLength } from "../../sim/object-store/streams.ts";
 import { VerbatimBlob } from "../../sim/object-store/verbatim-blob.ts";
 
 export const BODY_USED_MESSAGE =
@@ -105,7 +105,7 @@ async function readBody(o: object): Promise<Uint8Array> {
  * pulled before someone reads), fed from what was already buffered and then the response.
  */
 function bodyStream(o: object, first: Uint8Array[], rest: ReadableStreamDefaultReader<Uint8Array> | undefined) {
-  const stream = new BodyStream(
+  const stream = new ReadableStream<Uint8Array>(
     {
       type: "bytes",
       async pull(c) {
@@ -126,22 +126,14 @@ function bodyStream(o: object, first: Uint8Array[], rest: ReadableStreamDefaultR
     },
     { highWaterMark: 0 },
   );
-  stream.onTee = () => {
+  // tee() uses the body, as workerd's does; the stream stays a plain ReadableStream (as workerd's).
+  observeTee(stream, () => {
     state(o).used = true;
-  };
+  });
   // Of known length, as workerd's body is: put(dst, (await get(src)).body) works.
   const range = (o as { range?: { length?: unknown } }).range;
   if (typeof range?.length === "number") withKnownLength(stream, range.length);
   return stream;
-}
-
-/** A body stream whose tee() uses the body, as workerd's does. */
-class BodyStream extends ReadableStream<Uint8Array> {
-  onTee: (() => void) | undefined;
-  override tee(): [ReadableStream<Uint8Array>, ReadableStream<Uint8Array>] {
-    this.onTee?.();
-    return super.tee();
-  }
 }
 
 /** Bodies up to this size are read at once, so the connection is free even if nobody reads them. */
