@@ -9,8 +9,8 @@
  */
 import type { SimCore } from "../core/context.ts";
 import type { SeededRandom } from "../core/random.ts";
-import { isoMicros } from "../core/time.ts";
 import { checkDnsProtectionSnapshot } from "./snapshot-check.ts";
+import { formatStamp } from "./stamp.ts";
 import type { RuleInput, RulePatch } from "./validate.ts";
 import type { Mode, ProfileSensitivity, Scope, Sensitivity } from "./values.ts";
 
@@ -53,9 +53,12 @@ function copyState(s: State): State {
   return { rules, lastStampMicros: s.lastStampMicros };
 }
 
-/** Formats a timestamp given in microseconds since the epoch, with a +00:00 offset. */
-export function formatStamp(micros: number): string {
-  return isoMicros(Math.floor(micros / 1000), micros % 1000, 0, false);
+export { formatStamp };
+
+/** What the model needs of the simulator around it. */
+export interface DnsProtectionOptions {
+  /** Whether an account id is one of the simulator's (a snapshot may hold rules of those only). */
+  accountKnown?: (accountId: string) => boolean;
 }
 
 export class DnsProtectionModel {
@@ -65,8 +68,11 @@ export class DnsProtectionModel {
   /** Index of live rules by `account id` + "/" + `rule id` (rebuilt on restore and reset). */
   #byKey = new Map<string, Rule>();
 
-  constructor(core: SimCore) {
+  readonly #accountKnown: ((accountId: string) => boolean) | undefined;
+
+  constructor(core: SimCore, options: DnsProtectionOptions = {}) {
     this.#core = core;
+    this.#accountKnown = options.accountKnown;
     this.#random = core.random.fork("dns-protection");
   }
 
@@ -158,12 +164,12 @@ export class DnsProtectionModel {
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
   check(state: unknown, path: string): void {
-    checkDnsProtectionSnapshot(state, path);
+    checkDnsProtectionSnapshot(state, path, this.#accountKnown);
   }
 
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(state: unknown): void {
-    checkDnsProtectionSnapshot(state, "dnsProtection");
+    checkDnsProtectionSnapshot(state, "dnsProtection", this.#accountKnown);
     const s = state as State;
     this.#state = copyState({ rules: s.rules, lastStampMicros: s.lastStampMicros });
     this.#reindex();

@@ -21,7 +21,7 @@ import type { FakeClock, ScheduledHandle } from "../core/clock.ts";
 import { DISABLED_MESSAGE, KtError } from "./errors.ts";
 import { checkProof, type LogDirectory, PROOF_DELAY_MS, type ProofState, proofRequest } from "./proofs.ts";
 import { type AuditorKey, type SignatureVersion, signMessage } from "./signing.ts";
-import { checkKtSnapshot, upgradeKtSnapshot } from "./snapshot-check.ts";
+import { checkKtSnapshot, type KtCheckContext, upgradeKtSnapshot } from "./snapshot-check.ts";
 import type { PublishInput, RegisterInput } from "./validate.ts";
 
 export type NamespaceStatus = "Initialization" | "Online" | "Disabled";
@@ -281,19 +281,24 @@ export class KtModel implements Snapshottable {
     return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20, 32)}`;
   }
 
+  /** What the snapshot check needs to judge signatures and job ids (snapshot-check.ts). */
+  get #checkContext(): KtCheckContext {
+    return { key: this.#opts.key, jobId: (name, epoch) => this.#jobId(name, epoch) };
+  }
+
   snapshot(): { namespaces: NamespaceRecord[] } {
     return { namespaces: [...this.#namespaces.values()].map(cloneRecord) };
   }
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
   check(state: unknown, path: string): void {
-    checkKtSnapshot(upgradeKtSnapshot(state), path);
+    checkKtSnapshot(upgradeKtSnapshot(state), path, this.#checkContext);
   }
 
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(snapshot: unknown): void {
     const state = upgradeKtSnapshot(snapshot);
-    checkKtSnapshot(state, "kt");
+    checkKtSnapshot(state, "kt", this.#checkContext);
     const next = new Map<string, NamespaceRecord>();
     for (const r of (state as { namespaces: NamespaceRecord[] }).namespaces) next.set(r.name, cloneRecord(r));
     this.#namespaces = next;
