@@ -9,8 +9,8 @@
  */
 import type { SimCore } from "../core/context.ts";
 import type { SeededRandom } from "../core/random.ts";
+import { isoMicros } from "../core/time.ts";
 import { checkDnsProtectionSnapshot } from "./snapshot-check.ts";
-import { formatStamp } from "./stamp.ts";
 import type { RuleInput, RulePatch } from "./validate.ts";
 import type { Mode, ProfileSensitivity, Scope, Sensitivity } from "./values.ts";
 
@@ -53,7 +53,10 @@ function copyState(s: State): State {
   return { rules, lastStampMicros: s.lastStampMicros };
 }
 
-export { formatStamp };
+/** Formats a timestamp given in microseconds since the epoch, with a +00:00 offset. */
+export function formatStamp(micros: number): string {
+  return isoMicros(Math.floor(micros / 1000), micros % 1000, 0, false);
+}
 
 /** What the model needs of the simulator around it. */
 export interface DnsProtectionOptions {

@@ -17,8 +17,8 @@
  */
 
 import { MAX_TIME_MS } from "../core/clock.ts";
-import { isoMicros } from "../core/time.ts";
 import { array, at, boolean, fail, record, shown, string } from "../core/snapshot-check.ts";
+import { isoMicros } from "../core/time.ts";
 import { validateCreate } from "./validate.ts";
 import { CREATE_REQUIRED } from "./values.ts";
 
