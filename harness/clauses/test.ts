@@ -16,7 +16,7 @@ declare module "vitest" {
     /** Clause ids the test checks. */
     clauses?: string[];
     /** For properties: what replays a failure. */
-    property?: { seed: number; path?: string; counterexample?: string };
+    property?: { seed: number; path?: string; replayPath?: string; counterexample?: string };
     /**
      * Set when the target's expectations list this test, with the listed reason: "expected-fail" when it
      * failed as listed (the test then passes), "unexpected-pass" when it passed (the test then fails).

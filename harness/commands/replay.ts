@@ -3,25 +3,30 @@
  * (EDGECONF_SEED, EDGECONF_PATH), against the file's target (or --target ...), and says whether it
  * still fails. Exit 1 if it does, 0 if it passes now, 2 on usage errors or when the test is gone.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { isDiffReplayText, parseDiffReplay } from "../diff/replay.ts";
 import { parseReplayFile } from "../fuzz/replay-file.ts";
-import { isTrustedUrl, rememberedUrls } from "../fuzz/replay-trust.ts";
+import { isTrustedModule, isTrustedUrl, rememberedUrls } from "../fuzz/replay-trust.ts";
 import { exactNamePattern } from "../report/shell.ts";
+import { FILE_FAILURE } from "../run/collect.ts";
 import { runVitest } from "../run/vitest.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
 import { argsErrorMessage, usageError } from "./usage.ts";
 
-export const REPLAY_HELP = `Usage: edgeconf replay FILE [--target sim|serve|http|miniflare] [--base-url URL] [--kt-url URL] [--timeout MS]
+export const REPLAY_HELP = `Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
+                      [--worker-url URL] [--module PATH] [--timeout MS]
 
 Runs the property saved in FILE (a replay file from edgeconf run or fuzz: <out>/<run-id>/replays/*.json)
-again with its seed and path, against the target recorded in the file unless --target says otherwise.
+again with its seed and path (and, for model-based properties, the replay path of their commands),
+against the target recorded in the file, with its options (URLs, module), unless --target says otherwise.
 
 A replay file is untrusted input: its test file must lie inside the project's suites/ or properties/
-folders, and a target URL it names is used only when given here (--base-url/--kt-url), set in
-EDGECONF_BASE_URL/EDGECONF_KT_URL, or used by an edgeconf run on this machine; otherwise the replay is
-refused, so the credentials of your environment never go to a URL someone else chose.
+folders, and a target URL or module it names is used only when given here (--base-url, --kt-url,
+--worker-url, --module), set in the environment (EDGECONF_BASE_URL, EDGECONF_KT_URL, EDGECONF_WORKER_URL,
+EDGECONF_MODULE), or used by an edgeconf run on this machine (a module: in this directory); otherwise
+the replay is refused, so your credentials never go to a URL, nor code runs from a path, someone else chose.
 
 Exit status: 1 it still fails, 0 it passes now, 2 usage error, refused, or the test no longer exists.
 
@@ -44,6 +49,8 @@ export async function run(argv: string[]): Promise<number> {
         against: { type: "string" },
         "base-url": { type: "string" },
         "kt-url": { type: "string" },
+        "worker-url": { type: "string" },
+        module: { type: "string" },
         timeout: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -66,6 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     err(`edgeconf replay: cannot read ${file}: ${(e as Error).message}\n`);
     return 2;
   }
+  const pick = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
   if (isDiffReplayText(text)) {
     // A replay file of `edgeconf diff`: runs its sequence on both targets again (harness/diff/cli.ts).
     const diff = parseDiffReplay(text);
@@ -73,7 +81,6 @@ export async function run(argv: string[]): Promise<number> {
       err(`edgeconf replay: ${file}: ${diff}\n`);
       return 2;
     }
-    const pick = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
     const { replayDiff } = await import("../diff/cli.ts");
     return replayDiff(
       diff,
@@ -100,12 +107,23 @@ export async function run(argv: string[]): Promise<number> {
     return usageError("replay", `--timeout needs a positive integer (milliseconds), got "${values.timeout}"`, err);
   }
   const sameTarget = target === replay.target.name;
-  const named = [replay.target.baseUrl, replay.target.ktUrl].filter((u) => u !== undefined);
-  out(`the file names target ${replay.target.name}${named.length ? ` at ${named.join(" and ")}` : ""}\n`);
-  const remembered = rememberedUrls(process.cwd(), process.env);
+  if (pick("worker-url") !== undefined && target !== "worker") {
+    return usageError("replay", "--worker-url goes with --target worker", err);
+  }
+  if (pick("module") !== undefined && target !== "module") {
+    return usageError("replay", "--module goes with --target module", err);
+  }
+  const named = [replay.target.baseUrl, replay.target.ktUrl, replay.target.workerUrl].filter((u) => u !== undefined);
+  out(
+    `the file names target ${replay.target.name}${named.length ? ` at ${named.join(" and ")}` : ""}` +
+      `${replay.target.module ? ` with module ${replay.target.module}` : ""}\n`,
+  );
+  const cwd = process.cwd();
+  const remembered = rememberedUrls(cwd, process.env);
   for (const [flag, fromFile, envName] of [
     ["base-url", replay.target.baseUrl, "EDGECONF_BASE_URL"],
     ["kt-url", replay.target.ktUrl, "EDGECONF_KT_URL"],
+    ["worker-url", replay.target.workerUrl, "EDGECONF_WORKER_URL"],
   ] as const) {
     const cli = values[flag] as string | undefined;
     if (cli !== undefined || !sameTarget || fromFile === undefined) continue;
@@ -117,22 +135,53 @@ export async function run(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  // The module target's module is code: taken from the file only when a run here used it (replay-trust.ts).
+  const fileModule = sameTarget ? replay.target.module : undefined;
+  if (target === "module" && pick("module") === undefined && fileModule !== undefined) {
+    if (!isTrustedModule(fileModule, { env: process.env.EDGECONF_MODULE, remembered }, cwd)) {
+      err(
+        `edgeconf replay: refused: ${file} names the module ${fileModule}, which no edgeconf run in this directory ` +
+          `used and which is not given on the command line; it is not run. If you mean it: --module ${fileModule}\n`,
+      );
+      return 2;
+    }
+  }
   const env = process.env;
+  if (target === "module") {
+    const moduleText = pick("module") ?? fileModule ?? (env.EDGECONF_MODULE || undefined);
+    if (moduleText === undefined) {
+      return usageError("replay", "--target module needs --module PATH (a module exporting createBucket)", err);
+    }
+    const moduleFile = path.resolve(cwd, moduleText);
+    if (!existsSync(moduleFile)) return usageError("replay", `--module: no such file ${moduleFile}`, err);
+    env.EDGECONF_MODULE = moduleFile;
+  }
+  if (target === "worker") {
+    const workerUrl = pick("worker-url") ?? (sameTarget ? replay.target.workerUrl : undefined);
+    if (workerUrl) env.EDGECONF_WORKER_URL = workerUrl;
+    if (!env.EDGECONF_WORKER_URL) {
+      return usageError("replay", "--target worker needs --worker-url (the deployed bridge Worker)", err);
+    }
+  }
   env.EDGECONF_TARGET = target;
   env.EDGECONF_SEED = String(replay.seed);
   if (replay.path !== undefined) env.EDGECONF_PATH = replay.path;
   else delete env.EDGECONF_PATH;
+  // Model-based properties: the commands that ran while shrinking, without which the path leads nowhere.
+  if (replay.replayPath !== undefined) env.EDGECONF_REPLAY_PATH = replay.replayPath;
+  else delete env.EDGECONF_REPLAY_PATH;
   delete env.EDGECONF_RUNS;
   // The replay asks whether the property fails, so the target's expectations must not turn a failure into a pass.
   env.EDGECONF_NO_EXPECTATIONS = "1";
-  const baseUrl = (values["base-url"] as string | undefined) ?? (sameTarget ? replay.target.baseUrl : undefined);
-  const ktUrl = (values["kt-url"] as string | undefined) ?? (sameTarget ? replay.target.ktUrl : undefined);
+  const baseUrl = pick("base-url") ?? (sameTarget ? replay.target.baseUrl : undefined);
+  const ktUrl = pick("kt-url") ?? (sameTarget ? replay.target.ktUrl : undefined);
   if (baseUrl) env.EDGECONF_BASE_URL = baseUrl;
   if (ktUrl) env.EDGECONF_KT_URL = ktUrl;
 
   const title = replay.names[replay.names.length - 1] ?? "";
   out(
-    `replaying ${replay.file} > ${replay.names.join(" > ")}\n  target ${target}, seed ${replay.seed}, path ${replay.path ?? "(none)"}\n` +
+    `replaying ${replay.file} > ${replay.names.join(" > ")}\n  target ${target}, seed ${replay.seed}, path ${replay.path ?? "(none)"}` +
+      `${replay.replayPath ? `, commands' replay path ${replay.replayPath}` : ""}\n` +
       (replay.counterexample ? `  counterexample then: ${replay.counterexample}\n` : ""),
   );
   const result = await runVitest({
@@ -144,9 +193,13 @@ export async function run(argv: string[]): Promise<number> {
   const key = replay.key;
   const test = result.tests.find((t) => `${t.file}::${t.names.join(" > ")}` === key);
   if (!test || test.state === "skipped" || test.state === "pending") {
-    const why = !test
-      ? "the test no longer exists (file or title changed)"
-      : `the test was skipped (${test.note ?? "skipped"})`;
+    // A file that did not load (a target that cannot start, say) is not a test that disappeared.
+    const broken = result.tests.find((t) => t.file === replay.file && t.names[0] === FILE_FAILURE);
+    const why = broken
+      ? `the test file did not run on ${target}:\n${broken.errors.join("\n\n")}`
+      : !test
+        ? "the test no longer exists (file or title changed)"
+        : `the test was skipped (${test.note ?? "skipped"})`;
     err(`edgeconf replay: ${why}\n${result.problems.join("\n")}\n`);
     return 2;
   }

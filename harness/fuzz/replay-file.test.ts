@@ -49,5 +49,18 @@ describe("replay files", () => {
     expect(typeof parseReplayFile(JSON.stringify(good))).toBe("object");
     expect(parseReplayFile(JSON.stringify({ ...good, file: "../x.test.ts" }))).toMatch(/^refused: the test file/);
     expect(parseReplayFile(JSON.stringify({ ...good, target: { name: "http", baseUrl: 5 } }))).toMatch(/baseUrl/);
+    expect(parseReplayFile(JSON.stringify({ ...good, target: { name: "worker", workerUrl: "file:///x" } }))).toMatch(
+      /workerUrl/,
+    );
+    expect(parseReplayFile(JSON.stringify({ ...good, target: { name: "module", module: "" } }))).toMatch(/module/);
+    expect(parseReplayFile(JSON.stringify({ ...good, replayPath: "AB:C" }))).toMatchObject({ replayPath: "AB:C" });
+    expect(parseReplayFile(JSON.stringify({ ...good, replayPath: '"; rm -rf /' }))).toMatch(/replayPath must be/);
+  });
+  test("a model-based property's replay path and the target's module go into the file", () => {
+    if (!prop?.property) throw new Error("sample has a property failure");
+    const withModule = { ...report, target: { name: "module", module: "mods/bucket.ts" } };
+    const file = replayFileOf(withModule, { ...prop, property: { ...prop.property, replayPath: "/LW/6:b" } });
+    expect(file).toMatchObject({ target: { name: "module", module: "mods/bucket.ts" }, replayPath: "/LW/6:b" });
+    expect(parseReplayFile(JSON.stringify(file))).toEqual(file);
   });
 });

@@ -10,7 +10,8 @@ import { testFileProblem } from "./replay-trust.ts";
 export interface ReplayFile {
   kind: "edgeconf-replay";
   version: 1;
-  target: { name: string; baseUrl?: string; ktUrl?: string };
+  /** The run's target and its options (as in the report); URLs and the module are trusted only as replay-trust.ts says. */
+  target: { name: string; identity?: string; baseUrl?: string; ktUrl?: string; workerUrl?: string; module?: string };
   file: string;
   /** Describe blocks and title, as in the report. */
   names: string[];
@@ -18,10 +19,15 @@ export interface ReplayFile {
   clauses: string[];
   seed: number;
   path?: string;
+  /** Model-based properties: fc.commands' replay path (EDGECONF_REPLAY_PATH), without which `path` cannot be walked. */
+  replayPath?: string;
   counterexample?: string;
   error?: string;
   runId: string;
 }
+
+/** The form of a replay path of `fc.commands` (fast-check's ReplayPath: base64 counts and changes). */
+export const REPLAY_PATH_FORM = /^[A-Za-z0-9+/]*:[A-Za-z0-9+/]*$/;
 
 export function replayFileName(test: TestEntry): string {
   const slug = test.title
@@ -46,6 +52,7 @@ export function replayFileOf(report: Pick<RunReport, "target" | "runId">, test: 
     clauses: test.clauses,
     seed: test.property.seed,
     ...(test.property.path !== undefined ? { path: test.property.path } : {}),
+    ...(test.property.replayPath !== undefined ? { replayPath: test.property.replayPath } : {}),
     ...(test.property.counterexample !== undefined ? { counterexample: test.property.counterexample } : {}),
     ...(test.error !== undefined ? { error: test.error } : {}),
     runId: report.runId,
@@ -87,10 +94,17 @@ export function parseReplayFile(text: string): ReplayFile | string {
   if (r.path !== undefined && (typeof r.path !== "string" || !/^\d+(:\d+)*$/.test(r.path))) {
     return `path must look like 1:0:2, got ${JSON.stringify(r.path)}`;
   }
+  if (r.replayPath !== undefined && (typeof r.replayPath !== "string" || !REPLAY_PATH_FORM.test(r.replayPath))) {
+    return `replayPath must be fast-check's replay path (base64 counts:changes), got ${JSON.stringify(r.replayPath)}`;
+  }
   if (typeof r.target !== "object" || r.target === null || typeof r.target.name !== "string") {
     return "target is missing";
   }
-  for (const k of ["baseUrl", "ktUrl"] as const) {
+  const mod = r.target.module;
+  if (mod !== undefined && (typeof mod !== "string" || mod === "" || /[\0\r\n]/.test(mod))) {
+    return "target.module must be a file path";
+  }
+  for (const k of ["baseUrl", "ktUrl", "workerUrl"] as const) {
     const u = r.target[k];
     if (u !== undefined && (typeof u !== "string" || !/^https?:\/\//i.test(u)))
       return `target.${k} must be an http(s) URL`;

@@ -14,7 +14,15 @@ import { run as replay } from "../commands/replay.ts";
 import { buildReport } from "../report/build.ts";
 import { sampleInput } from "../report/sample.ts";
 import { shardProblem } from "../run/merge.ts";
-import { includePatternProblem, isTrustedUrl, rememberedUrls, rememberUrls, testFileProblem } from "./replay-trust.ts";
+import {
+  includePatternProblem,
+  isTrustedModule,
+  isTrustedUrl,
+  moduleUrl,
+  rememberedUrls,
+  rememberUrls,
+  testFileProblem,
+} from "./replay-trust.ts";
 
 let tmp: string;
 let listener: http.Server;
@@ -63,6 +71,8 @@ async function runReplay(args: string[]): Promise<{ code: number; stderr: string
     EDGECONF_TRUST_FILE: path.join(tmp, "trusted.json"),
   });
   delete process.env.EDGECONF_BASE_URL;
+  delete process.env.EDGECONF_WORKER_URL;
+  delete process.env.EDGECONF_MODULE;
   let stderr = "";
   const err = vi.spyOn(process.stderr, "write").mockImplementation((t) => {
     stderr += String(t);
@@ -91,6 +101,35 @@ describe("replay files are untrusted input", () => {
     expect(kt.code).toBe(2);
     expect(kt.stderr).toContain("--kt-url");
     expect(received).toEqual([]);
+  });
+
+  test("a file naming a worker URL or a module no run here used is refused; nothing is sent, nothing runs", async () => {
+    const worker = await runReplay([replayFile({ target: { name: "worker", workerUrl: foreign } })]);
+    expect(worker.code).toBe(2);
+    expect(worker.stderr).toContain(`--worker-url ${foreign}`);
+    expect(received).toEqual([]);
+    const evil = path.join(tmp, "evil-module.ts");
+    writeFileSync(evil, 'throw new Error("this module must not run");\n');
+    const mod = await runReplay([replayFile({ target: { name: "module", module: evil } })]);
+    expect(mod.code).toBe(2);
+    expect(mod.stderr).toContain(`names the module ${evil}, which no edgeconf run in this directory used`);
+    expect(mod.stderr).toContain(`--module ${evil}`);
+  });
+
+  test("a module is trusted when given here (--module, EDGECONF_MODULE) or used by a run in this directory", () => {
+    const env = { EDGECONF_TRUST_FILE: path.join(tmp, "remember-modules.json") };
+    const cwd = path.join(tmp, "project");
+    const none = new Set<string>();
+    expect(isTrustedModule("mods/a.ts", { remembered: rememberedUrls(cwd, env) }, cwd)).toBe(false);
+    expect(isTrustedModule("mods/a.ts", { cli: "./mods/a.ts", remembered: none }, cwd)).toBe(true);
+    expect(isTrustedModule("mods/a.ts", { env: path.join(cwd, "mods/a.ts"), remembered: none }, cwd)).toBe(true);
+    expect(isTrustedModule("mods/a.ts", { env: "mods/b.ts", remembered: none }, cwd)).toBe(false);
+    rememberUrls([moduleUrl(path.join(cwd, "mods/a.ts"), cwd)], cwd, env);
+    expect(isTrustedModule("mods/a.ts", { remembered: rememberedUrls(cwd, env) }, cwd)).toBe(true);
+    expect(isTrustedModule(path.join(cwd, "mods/a.ts"), { remembered: rememberedUrls(cwd, env) }, cwd)).toBe(true);
+    // The same relative path from another directory is another file.
+    expect(isTrustedModule("mods/a.ts", { remembered: rememberedUrls(cwd, env) }, tmp)).toBe(false);
+    expect(isTrustedModule("../project/mods/b.ts", { remembered: rememberedUrls(cwd, env) }, cwd)).toBe(false);
   });
 
   test("a file naming a test outside the project's test folders is refused", async () => {

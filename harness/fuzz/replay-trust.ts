@@ -5,19 +5,23 @@
  * 1. The test file they name must be a relative path inside the project's test folders (`suites/`,
  *    `properties/`, and the harness's own fixtures `harness/run/fixtures/`): no absolute path, no
  *    `..`, no glob characters, a `.ts`/`.js` file. Otherwise the file would choose what code runs.
- * 2. A target URL they name is used only if it is trusted here: given on the command line
- *    (`--base-url`/`--kt-url`), set in the environment beside the credentials (`EDGECONF_BASE_URL`,
- *    `EDGECONF_KT_URL`), or used by an `edgeconf run` on this machine (remembered in
- *    `node_modules/.cache/edgeconf/trusted-urls.json` of the directory the run was started in, or
- *    `EDGECONF_TRUST_FILE`). Otherwise the credentials of the environment (`CLOUDFLARE_*`, area C's
- *    client certificate) would go to whoever wrote the file. `report merge` never adds to the list:
- *    only a run that reached the URL does.
+ * 2. A target URL they name (`--base-url`, `--kt-url`, the worker target's `--worker-url`) is used only
+ *    if it is trusted here: given on the command line, set in the environment beside the credentials
+ *    (`EDGECONF_BASE_URL`, `EDGECONF_KT_URL`, `EDGECONF_WORKER_URL`), or used by an `edgeconf run` on this
+ *    machine (remembered in `node_modules/.cache/edgeconf/trusted-urls.json` of the directory the run
+ *    was started in, or `EDGECONF_TRUST_FILE`). Otherwise the credentials of the environment
+ *    (`CLOUDFLARE_*`, area C's client certificate, `EDGECONF_WORKER_SECRET`) would go to whoever wrote
+ *    the file. `report merge` never adds to the list: only a run that reached the URL does.
+ * 3. The module target's module (code that runs) follows rule 2: used only if given as `--module`, set
+ *    in `EDGECONF_MODULE`, or used by an `edgeconf run` started in this directory (remembered in the same
+ *    list as its `file:` URL; a relative path is relative to the current directory).
  *
  * Gaps / by design: the list lives in the working directory's node_modules cache (not the home
  * directory: commands write only into the project). Deleting it only costs a `--base-url` on replay.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { PROJECT_ROOT } from "../expectations.ts";
 
 /** Folders (relative to the project root, `/`-separated) a replayed test file may come from. */
@@ -127,4 +131,25 @@ export function isTrustedUrl(url: string, sources: UrlSources): boolean {
     (sources.env !== undefined && canonical(sources.env) === c) ||
     sources.remembered.has(c)
   );
+}
+
+/** The `file:` URL a module path (relative to `cwd`) is remembered by. */
+export function moduleUrl(file: string, cwd: string): string {
+  return pathToFileURL(path.resolve(cwd, file)).href;
+}
+
+/**
+ * True when the module a replay file names (relative to `cwd`, or absolute) may run: the same file is
+ * given here (`--module`, EDGECONF_MODULE) or was used by a run started in this directory.
+ */
+export function isTrustedModule(
+  file: string,
+  sources: { cli?: string | undefined; env?: string | undefined; remembered: ReadonlySet<string> },
+  cwd: string,
+): boolean {
+  return isTrustedUrl(moduleUrl(file, cwd), {
+    cli: sources.cli === undefined ? undefined : moduleUrl(sources.cli, cwd),
+    env: sources.env ? moduleUrl(sources.env, cwd) : undefined,
+    remembered: sources.remembered,
+  });
 }

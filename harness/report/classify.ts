@@ -23,7 +23,7 @@ export interface RawTest {
   durationMs: number;
   meta: {
     clauses?: string[];
-    property?: { seed: number; path?: string; counterexample?: string };
+    property?: { seed: number; path?: string; replayPath?: string; counterexample?: string };
     expectation?: { status: "expected-fail" | "unexpected-pass"; reason: string; error?: string };
   };
 }

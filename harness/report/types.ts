@@ -15,6 +15,8 @@ export type ReportArea = Area | "other";
 export interface PropertyFailure {
   seed: number;
   path?: string;
+  /** Model-based properties (fc.commands): which commands ran while shrinking, needed to replay `path`. */
+  replayPath?: string;
   counterexample?: string;
 }
 

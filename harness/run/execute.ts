@@ -8,7 +8,7 @@ import path from "node:path";
 import { clauses } from "../clauses/index.ts";
 import { expectationsPath, loadExpectations, PROJECT_ROOT } from "../expectations.ts";
 import { replayFileName, replayFilesOf } from "../fuzz/replay-file.ts";
-import { rememberUrls } from "../fuzz/replay-trust.ts";
+import { moduleUrl, rememberUrls } from "../fuzz/replay-trust.ts";
 import { buildReport } from "../report/build.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
@@ -146,10 +146,13 @@ export async function executeRun(
     ];
     if (!options.quiet) io.stderr(`probing ${urls.map((u) => u.url).join(", ")}\n`);
     // Replay files of this run may name these URLs: a replay trusts them (harness/fuzz/replay-trust.ts).
-    rememberUrls([options.baseUrl, options.ktUrl], io.cwd, io.env);
+    rememberUrls([options.baseUrl, options.ktUrl, options.workerUrl], io.cwd, io.env);
     problems.push(...(await probeTarget(urls)));
     aborted = problems.length > 0;
   }
+
+  // The module of a module target: a replay file naming it may run it again in this directory.
+  if (!aborted && options.module) rememberUrls([moduleUrl(options.module, io.cwd)], io.cwd, io.env);
 
   const blobName = options.shard ? `shard-${options.shard.index}-of-${options.shard.count}.json` : undefined;
   let run: VitestRun = { tests: [], runFiles: [], unhandledErrors: [], problems: [], watchdogFired: false };

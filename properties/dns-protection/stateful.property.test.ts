@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect } from "vitest";
-import { clauseProperty } from "../../harness/clauses/property.ts";
+import { clauseProperty, commandsArbitrary } from "../../harness/clauses/property.ts";
 import { missingCapability } from "../../harness/clauses/test.ts";
 import type { ApiTarget } from "../../harness/targets/api.ts";
 import { getTarget } from "../../harness/targets/index.ts";
@@ -137,7 +137,7 @@ describe("area A stateful (property)", () => {
     ],
     "random sequences agree with the reference model",
     (ctx) =>
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
+      fc.asyncProperty(commandsArbitrary(commands, { maxCommands: 25 }), async (cmds) => {
         const target = await getTarget();
         if (!target.api) ctx.skip(missingCapability(target, "api"));
         const real: Real = { api: target.api! };

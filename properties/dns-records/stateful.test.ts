@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect } from "vitest";
-import { clauseProperty } from "../../harness/clauses/property.ts";
+import { clauseProperty, commandsArbitrary } from "../../harness/clauses/property.ts";
 import { codesOf, type Records, recordsOf, uniqueLabel } from "../../suites/dns-records/helpers.ts";
 
 interface ModelRecord {
@@ -168,7 +168,7 @@ describe("dns records: stateful sequences", () => {
     ],
     "create / patch / put / delete / list agree with a reference model after every step",
     (ctx) =>
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
+      fc.asyncProperty(commandsArbitrary(commands, { maxCommands: 25 }), async (cmds) => {
         const { records } = await recordsOf(ctx);
         const zone = await records.zoneName();
         const tag = uniqueLabel("st");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe } from "vitest";
-import { clauseProperty } from "../../harness/clauses/property.ts";
+import { clauseProperty, commandsArbitrary } from "../../harness/clauses/property.ts";
 import { skipUnless } from "../../harness/clauses/test.ts";
 import { getTarget } from "../../harness/targets/index.ts";
 import {
@@ -67,7 +67,7 @@ describe("object store against a reference model", () => {
           )
           .map(([p, d, l]) => new ListCommand(p, d, l)),
       ];
-      return fc.asyncProperty(fc.commands(commands, { size: "medium" }), async (cmds) => {
+      return fc.asyncProperty(commandsArbitrary(commands, { size: "medium" }), async (cmds) => {
         const bucket = await os.bucket();
         await fc.asyncModelRun(() => ({ model: new BucketModel(), real: bucket }), cmds);
       });
@@ -103,7 +103,7 @@ describe("object store against a reference model", () => {
           .map(([k, n, last, finish]) => new MultipartCommand(k, n, last, partSize, finish)),
         fc.constant(new ListCommand("", undefined, 3)),
       ];
-      return fc.asyncProperty(fc.commands(commands, { size: "medium" }), async (cmds) => {
+      return fc.asyncProperty(commandsArbitrary(commands, { size: "medium" }), async (cmds) => {
         const bucket = await os.bucket({ minPartSize: partSize });
         await fc.asyncModelRun(() => ({ model: new BucketModel(), real: bucket }), cmds);
       });
