@@ -7,7 +7,7 @@ import { randomInt } from "node:crypto";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type DiffCommandOptions, diffCommand } from "../diff/cli.ts";
-import { type DiffExpectation, defaultDiffExpectationsPath, loadDiffExpectations } from "../diff/expectations.ts";
+import { type DiffExpectation, diffExpectationsPath, loadDiffExpectations } from "../diff/expectations.ts";
 import { checkDiffTarget, diffTargetNames } from "../diff/targets.ts";
 import { DIFF_AREAS, type DiffAreaName } from "../diff/types.ts";
 import { argsErrorMessage, usageError } from "./usage.ts";
@@ -25,7 +25,9 @@ replay file (edgeconf replay FILE runs it again on both targets).
   --target        the first side (default sim); --against the second. Targets: ${diffTargetNames().join(", ")}
   --runs          sequences to try (default 100); --max-steps: operations per sequence (default 12)
   --seed          fast-check seed (default: random, printed); the same seed runs the same sequences
-  --expectations  known, accepted divergences (default fixtures/expectations/diff-<against>.json if present)
+  --expectations  known, accepted divergences (default: EDGECONF_DIFF_EXPECTATIONS, else
+                  edgeconf/expectations/diff-<against>.json of the current directory, else the baseline
+                  edgeconf ships for <against>, if any; no option writes it)
   --base-url / --kt-url  the URLs of an http side (credentials from the environment, as for edgeconf run)
   --json          print the report as JSON instead of the console summary
 
@@ -43,6 +45,7 @@ export function parseDiffArgs(
   argv: string[],
   cwd: string,
   randomSeed: () => number,
+  env: NodeJS.ProcessEnv = process.env,
 ): { help: true } | { error: string } | { options: DiffCommandOptions } {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -96,14 +99,13 @@ export function parseDiffArgs(
   let expectations: DiffExpectation[] = [];
   let expectationsFile: string | undefined;
   if (!values["no-expectations"]) {
-    const given = values.expectations as string | undefined;
-    const file = given ? path.resolve(cwd, given) : defaultDiffExpectationsPath(against);
+    const { file, required } = diffExpectationsPath(against, values.expectations as string | undefined, env, cwd);
     try {
-      expectations = loadDiffExpectations(file, given !== undefined);
+      expectations = loadDiffExpectations(file, required);
     } catch (e) {
       return { error: (e as Error).message };
     }
-    if (given || expectations.length > 0) expectationsFile = file;
+    if (required || expectations.length > 0) expectationsFile = file;
   }
   return {
     options: {

@@ -138,6 +138,8 @@ export async function replayDiff(
       runs: 1,
       maxSteps: replay.ops.length,
       sequences: 1,
+      runsDone: 1,
+      shrinkSteps: 0,
       operationsPerSide: result.steps.length,
       elapsedMs: 0,
       expectationsUsed: [],

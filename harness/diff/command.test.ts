@@ -1,14 +1,23 @@
 import * as nodeFs from "node:fs";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseDiffArgs } from "../commands/diff.ts";
+import { PROJECT_ROOT } from "../expectations.ts";
 import { buildReport } from "../report/build.ts";
 import { sampleInput } from "../report/sample.ts";
 import { writeReport } from "../report/write.ts";
 import { diffCommand } from "./cli.ts";
 import { parseDiffExpectations } from "./expectations.ts";
+
+const ACCEPT_LIST_CLAMP = JSON.stringify({
+  kind: "edgeconf-diff-expectations",
+  divergences: [
+    { area: "object-store", op: "list", field: "threw", reason: "test: the broken fixture's clamp is accepted" },
+    { area: "object-store", op: "list", field: "result", reason: "test: the broken fixture's clamp is accepted" },
+  ],
+});
 
 const dir = mkdtempSync(path.join(tmpdir(), "edgeconf-diff-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,6 +53,45 @@ describe("edgeconf diff arguments", () => {
     expect(parse(["--area", "dns-records", "--against", "sim", "--expectations", "missing.json"])).toEqual({
       error: expect.stringContaining("no such expectations file"),
     });
+  });
+
+  test("expectations: --expectations, EDGECONF_DIFF_EXPECTATIONS, the project's file, then the shipped one", () => {
+    const project = mkdtempSync(path.join(dir, "project-"));
+    const own = path.join(project, "edgeconf", "expectations", "diff-broken-object-store-list-limit.json");
+    mkdirSync(path.dirname(own), { recursive: true });
+    writeFileSync(own, ACCEPT_LIST_CLAMP);
+    const at = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const p = parseDiffArgs(["--area", "object-store", ...argv], project, () => 1, env);
+      if (!("options" in p)) throw new Error(JSON.stringify(p));
+      return p.options;
+    };
+    const broken = ["--against", "broken:object-store-list-limit"];
+    expect(at(broken)).toMatchObject({ expectationsFile: own, expectations: [{ op: "list" }, { op: "list" }] });
+    const shipped = path.join(PROJECT_ROOT, "fixtures", "expectations", "diff-workerd.json");
+    expect(at(["--against", "workerd"]).expectationsFile).toBe(shipped);
+    // The project's file wins over the shipped baseline.
+    writeFileSync(path.join(project, "edgeconf", "expectations", "diff-workerd.json"), ACCEPT_LIST_CLAMP);
+    expect(at(["--against", "workerd"]).expectationsFile).toBe(
+      path.join(project, "edgeconf", "expectations", "diff-workerd.json"),
+    );
+    const elsewhere = path.join(dir, "elsewhere.json");
+    writeFileSync(elsewhere, '{"kind":"edgeconf-diff-expectations","divergences":[]}');
+    expect(at(broken, { EDGECONF_DIFF_EXPECTATIONS: elsewhere })).toMatchObject({
+      expectationsFile: elsewhere,
+      expectations: [],
+    });
+    expect(at([...broken, "--expectations", elsewhere], { EDGECONF_DIFF_EXPECTATIONS: own })).toMatchObject({
+      expectationsFile: elsewhere,
+    });
+    expect(
+      parseDiffArgs(["--area", "object-store", ...broken], project, () => 1, { EDGECONF_DIFF_EXPECTATIONS: "x.json" }),
+    ).toEqual({
+      error: expect.stringContaining("no such expectations file"),
+    });
+    expect(at([...broken, "--no-expectations"])).toMatchObject({ expectations: [] });
+    expect(at([...broken, "--no-expectations"]).expectationsFile).toBeUndefined();
+    // Nothing for this pair anywhere: no file, no list.
+    expect(at(["--against", "sim"]).expectationsFile).toBeUndefined();
   });
 
   test("the shipped workerd expectations file is valid, and every entry has a reason", () => {
@@ -85,6 +133,13 @@ test("a run with a divergence writes diff.json, diff.md, diff.html and a replay 
   expect(report.divergence.ops.length).toBeLessThanOrEqual(3);
   expect(report.divergence.ops.at(-1)).toMatchObject({ op: "list", limit: 1001 });
   expect(out.join("")).toContain("DIVERGENCE");
+  // Runs and shrink steps are counted apart: the runs stop at the first divergence, shrinking tries more.
+  expect(report.runsDone).toBeLessThanOrEqual(300);
+  expect(report.shrinkSteps).toBeGreaterThan(0);
+  expect(report.runsDone + report.shrinkSteps).toBe(report.sequences);
+  const runsText = `${report.runsDone === 300 ? "300" : `${report.runsDone} of 300`} runs, ${report.shrinkSteps} shrink steps (${report.divergence.numShrinks} kept)`;
+  expect(out.join("")).toContain(runsText);
+  expect(readFileSync(path.join(runDir, "diff.md"), "utf8")).toContain(runsText);
   expect(readFileSync(path.join(runDir, "diff.md"), "utf8")).toContain(
     "| # | operation | sim | broken:object-store-list-limit |",
   );
@@ -104,4 +159,24 @@ test("a run with a divergence writes diff.json, diff.md, diff.html and a replay 
   // Without a diff in the folder, no such section.
   writeReport(run, path.join(dir, "alone"), nodeFs);
   expect(readFileSync(path.join(dir, "alone", "latest", "report.html"), "utf8")).not.toContain("Diffs in this folder");
+});
+
+test("the project's expectations file accepts a divergence: the same diff exits 0 and names the file", async () => {
+  const project = mkdtempSync(path.join(dir, "accepting-"));
+  const own = path.join(project, "edgeconf", "expectations", "diff-broken-object-store-list-limit.json");
+  mkdirSync(path.dirname(own), { recursive: true });
+  writeFileSync(own, ACCEPT_LIST_CLAMP);
+  const out: string[] = [];
+  const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => out.push(t) };
+  const argv = ["--area", "object-store", "--against", "broken:object-store-list-limit", "--runs", "50", "--seed", "7"];
+  const p = parseDiffArgs([...argv, "--out", "r"], project, () => 0, {});
+  if (!("options" in p)) throw new Error(JSON.stringify(p));
+  expect(await diffCommand(p.options, io, new Date("2026-01-02T03:04:05.000Z"))).toBe(0);
+  expect(out.join("")).toContain("accepted (expected): list");
+  expect(out.join("")).toContain("No divergence in 50 runs.");
+  expect(out.join("")).toContain("50 runs, 0 shrink steps");
+  const report = JSON.parse(
+    readFileSync(path.join(project, "r", "diff-object-store-2026-01-02T03-04-05-000Z", "diff.json"), "utf8"),
+  );
+  expect(path.resolve(project, report.expectationsFile)).toBe(own);
 });

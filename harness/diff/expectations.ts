@@ -11,10 +11,16 @@
  * `when` (optional) narrows an entry to operations whose arguments hold these values, e.g.
  * `{"cursor": "bogus"}` (null: the argument is absent), so an accepted divergence of one input does not
  * hide others of the operation.
+ *
+ * Where `edgeconf diff` finds the file (first that applies), as `edgeconf run` finds its own (../expectations.ts):
+ *   1. `--expectations FILE`, else EDGECONF_DIFF_EXPECTATIONS: that file, which must exist;
+ *   2. the user's project: `edgeconf/expectations/diff-<against>.json` below the current directory;
+ *   3. the baseline edgeconf ships: `fixtures/expectations/diff-<against>.json` of the package (read only).
+ * (Not EDGECONF_EXPECTATIONS: that names the run's file, of another format.)
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT } from "../expectations.ts";
+import { PROJECT_EXPECTATIONS_DIR, PROJECT_ROOT } from "../expectations.ts";
 import type { Difference } from "./compare.ts";
 import { DIFF_AREAS, type DiffAreaName, type DiffOp, type Json } from "./types.ts";
 
@@ -26,10 +32,33 @@ export interface DiffExpectation {
   reason: string;
 }
 
-/** The default expectations file of a pair of targets: fixtures/expectations/diff-<against>.json. */
-export function defaultDiffExpectationsPath(against: string): string {
-  const safe = against.replace(/[^a-z0-9-]+/gi, "-");
-  return path.join(PROJECT_ROOT, "fixtures", "expectations", `diff-${safe}.json`);
+/** The file name of the expectations of a diff against `against`: diff-<against>.json (`broken:x` -> `broken-x`). */
+export function diffExpectationsName(against: string): string {
+  return `diff-${against.replace(/[^a-z0-9-]+/gi, "-")}.json`;
+}
+
+/** The baseline edgeconf ships for a diff against `against` (read only). */
+export function shippedDiffExpectationsPath(against: string): string {
+  return path.join(PROJECT_ROOT, "fixtures", "expectations", diffExpectationsName(against));
+}
+
+/**
+ * The expectations file of a diff against `against`, and whether it must exist: `--expectations`
+ * (`given`), EDGECONF_DIFF_EXPECTATIONS, else the project's `edgeconf/expectations/diff-<against>.json`
+ * when it exists, else the shipped baseline when it exists, else the project's (absent) file.
+ */
+export function diffExpectationsPath(
+  against: string,
+  given: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  cwd: string = process.cwd(),
+): { file: string; required: boolean } {
+  const named = given ?? (env.EDGECONF_DIFF_EXPECTATIONS || undefined);
+  if (named !== undefined) return { file: path.resolve(cwd, named), required: true };
+  const own = path.resolve(cwd, PROJECT_EXPECTATIONS_DIR, diffExpectationsName(against));
+  if (existsSync(own)) return { file: own, required: false };
+  const shipped = shippedDiffExpectationsPath(against);
+  return { file: existsSync(shipped) ? shipped : own, required: false };
 }
 
 export function parseDiffExpectations(text: string): DiffExpectation[] | string {

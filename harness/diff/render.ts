@@ -62,6 +62,14 @@ function sideBySide(left: Json, right: Json, width = 58): string[] {
   return out;
 }
 
+/** Runs drawn and, separately, the shrink steps (sequences tried while shrinking; `kept` shrank it). */
+export function runsLine(r: DiffReport): string {
+  const runs = r.runsDone;
+  const drawn = runs < r.runs ? `${runs} of ${r.runs} runs` : `${runs} runs`;
+  const kept = r.divergence ? ` (${r.divergence.numShrinks} kept)` : "";
+  return `${drawn}, ${r.shrinkSteps} shrink steps${kept}`;
+}
+
 function rate(r: DiffReport): string {
   const s = r.elapsedMs / 1000;
   return `${r.operationsPerSide} operations per side in ${s.toFixed(1)} s (${Math.round(r.operationsPerSide / Math.max(s, 0.001))}/s per side)`;
@@ -70,7 +78,7 @@ function rate(r: DiffReport): string {
 export function renderConsole(r: DiffReport): string {
   const lines = [
     `edgeconf diff: ${r.area}, ${r.left} vs ${r.right}, seed ${r.seed}, ${r.runs} runs of at most ${r.maxSteps} steps`,
-    `${r.sequences} sequences, ${rate(r)}`,
+    `${runsLine(r)}; ${rate(r)}`,
   ];
   if (r.aborted) lines.push(`ABORTED: ${r.aborted}`);
   for (const e of r.expectationsUsed) lines.push(`accepted (expected): ${e.op} ${e.field}: ${e.reason}`);
@@ -106,7 +114,7 @@ export function renderMarkdown(r: DiffReport): string {
   const out = [
     `# edgeconf diff: ${r.area}, \`${r.left}\` vs \`${r.right}\``,
     "",
-    `Seed ${r.seed}, ${r.runs} runs of at most ${r.maxSteps} steps; ${r.sequences} sequences, ${rate(r)}.`,
+    `Seed ${r.seed}, at most ${r.maxSteps} steps per sequence: ${runsLine(r)}; ${rate(r)}.`,
     "",
   ];
   if (r.aborted) out.push(`**Aborted:** ${r.aborted}`, "");
@@ -164,7 +172,7 @@ const pre = (v: Json) => `<pre>${htmlEscape(JSON.stringify(v, null, 2))}</pre>`;
 export function renderHtmlSection(r: DiffReport): string {
   const d = r.divergence;
   const head = `<h2>diff: ${htmlEscape(r.area)}, ${htmlEscape(r.left)} vs ${htmlEscape(r.right)}</h2>
-<p>Seed ${r.seed}, ${r.runs} runs of at most ${r.maxSteps} steps; ${r.sequences} sequences, ${htmlEscape(rate(r))}.</p>`;
+<p>Seed ${r.seed}, at most ${r.maxSteps} steps per sequence: ${htmlEscape(runsLine(r))}; ${htmlEscape(rate(r))}.</p>`;
   let body = r.aborted ? `<p class="bad">Aborted: ${htmlEscape(r.aborted)}</p>` : "";
   if (!d) body += r.aborted ? "" : `<p class="good">No divergence in ${r.runs} runs.</p>`;
   else {

@@ -71,6 +71,10 @@ export interface DiffOutcome {
   maxSteps: number;
   /** Sequences run (shrinking included) and operations run on each side. */
   sequences: number;
+  /** Of those, the runs drawn (up to `runs`; the first divergent one ends them) ... */
+  runsDone: number;
+  /** ... and the sequences tried while shrinking the divergence. */
+  shrinkSteps: number;
   operationsPerSide: number;
   elapsedMs: number;
   divergence?: Divergence;
@@ -142,6 +146,8 @@ export async function runDiff(options: DiffOptions): Promise<DiffOutcome> {
   const used = new Set<DiffExpectation>();
   const started = performance.now();
   let sequences = 0;
+  let runsDone = 0;
+  let shrinkSteps = 0;
   let operations = 0;
   let aborted: string | undefined;
   let lastFailure: { ops: DiffOp[]; result: SequenceResult } | undefined;
@@ -151,6 +157,9 @@ export async function runDiff(options: DiffOptions): Promise<DiffOutcome> {
   const property = fc.asyncProperty(fc.array(area.op, { minLength: 1, maxLength: maxSteps }), async (ops) => {
     if (aborted !== undefined) return true;
     sequences += 1;
+    // After the first divergence fast-check only shrinks it (endOnFailure is off for that).
+    if (firstLength === undefined) runsDone += 1;
+    else shrinkSteps += 1;
     let result: SequenceResult;
     try {
       result = await runSequence(area, left, right, ops, `${tagBase}-${sequences}`, expectations, used);
@@ -176,6 +185,8 @@ export async function runDiff(options: DiffOptions): Promise<DiffOutcome> {
     runs,
     maxSteps,
     sequences,
+    runsDone,
+    shrinkSteps,
     operationsPerSide: operations,
     elapsedMs,
     expectationsUsed: expectations.filter((e) => used.has(e)),
