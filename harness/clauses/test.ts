@@ -99,7 +99,7 @@ export const MISSING_CAPABILITY: Record<Capability, string> = {
     "(EDGECONF_KT_CERT_2, EDGECONF_KT_KEY_2).",
   tenants:
     "The {target} target has no second tenant's credentials, so isolation between tenants cannot be checked " +
-    `(on the http target: set ${SECOND_TENANT_ENV.join(", ")}).`,
+    `(the http target takes them from ${SECOND_TENANT_ENV.join(", ")}).`,
 };
 
 /** The skip reason of a missing capability on a target. */
