@@ -11,6 +11,7 @@ import { startServe } from "../harness/serve/index.ts";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 6000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 
 interface Workload {
   origin: string;
@@ -169,11 +170,11 @@ export async function run(): Promise<void> {
   let bareSec = 0;
   let serveCpu = 0;
   let bareCpu = 0;
-  await drive(bareLoad, 0, 200);
-  await drive(serveLoad, 0, 200);
+  await drive(bareLoad, 0, WARMUP);
+  await drive(serveLoad, 0, WARMUP);
   for (let k = 0; k < rounds; k++) {
     const b = await drive(bareLoad, k * per, per);
-    const s = await drive(serveLoad, 200 + k * per, per);
+    const s = await drive(serveLoad, WARMUP + k * per, per);
     ratios.push(s.requests / s.seconds / (b.requests / b.seconds));
     perRound.push(`${(b.requests / b.seconds).toFixed(0)}/${(s.requests / s.seconds).toFixed(0)}`);
     serveReq += s.requests;
