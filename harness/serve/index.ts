@@ -225,7 +225,10 @@ function forwardWhole(req: http.IncomingMessage, res: http.ServerResponse, sim: 
   let more: Buffer[] | undefined;
   req.on("data", (c: Buffer) => {
     if (first === undefined) first = c;
-    else (more ??= [first]).push(c);
+    else {
+      more ??= [first];
+      more.push(c);
+    }
   });
   let ended = false;
   req.on("end", () => {
