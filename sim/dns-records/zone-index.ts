@@ -158,7 +158,7 @@ export class ZoneIndex implements RecordsByName {
   #facetAdd(f: Facet, r: DnsRecord): void {
     let seq = f.get(r.type);
     if (!seq) {
-      seq = new SortedChunks();
+      seq = new SortedChunks(nameOf);
       f.set(r.type, seq);
     }
     seq.insert(r, this.compare);
@@ -235,6 +235,9 @@ function tagNames(r: DnsRecord): Set<string> {
   }
   return out;
 }
+
+/** The sort key of facets: `compare` orders by name first, so searches compare names alone until they tie. */
+const nameOf = (r: DnsRecord): string => r.name;
 
 const NONE: readonly DnsRecord[] = [];
 const EMPTY: Facet = new Map();
