@@ -27,9 +27,9 @@ export type Facet = Map<string, SortedChunks<DnsRecord>>;
 type Undo = () => void;
 
 export class ZoneIndex implements RecordsByName {
-  readonly #byId = new Map<string, DnsRecord>();
+  /** Each record by id, with its creation rank (one map for both: one insert per write). */
+  readonly #byId = new Map<string, { record: DnsRecord; rank: number }>();
   readonly #byName = new Map<string, DnsRecord[]>();
-  readonly #rank = new Map<string, number>();
   readonly #all: Facet = new Map();
   readonly #proxied: Facet = new Map();
   readonly #dnsOnly: Facet = new Map();
@@ -49,15 +49,15 @@ export class ZoneIndex implements RecordsByName {
 
   /** The records in creation order (a new array). */
   records(): DnsRecord[] {
-    return [...this.#byId.values()].sort((a, b) => this.rankOf(a) - this.rankOf(b));
+    return [...this.#byId.values()].sort((a, b) => a.rank - b.rank).map((e) => e.record);
   }
 
   rankOf(r: DnsRecord): number {
-    return this.#rank.get(r.id) ?? 0;
+    return this.#byId.get(r.id)?.rank ?? 0;
   }
 
   get(id: string): DnsRecord | undefined {
-    return this.#byId.get(id);
+    return this.#byId.get(id)?.record;
   }
 
   atName(name: string): readonly DnsRecord[] {
@@ -114,9 +114,9 @@ export class ZoneIndex implements RecordsByName {
 
   /** Puts `next` in the place of the record with the same id. */
   replace(next: DnsRecord): void {
-    const old = this.#byId.get(next.id);
-    if (!old) throw new Error(`no record ${next.id}`);
-    const rank = this.#rank.get(next.id)!;
+    const entry = this.#byId.get(next.id);
+    if (!entry) throw new Error(`no record ${next.id}`);
+    const { record: old, rank } = entry;
     this.#delete(next.id);
     this.#insert(next, rank);
     this.#journal?.push(() => {
@@ -126,9 +126,9 @@ export class ZoneIndex implements RecordsByName {
   }
 
   remove(id: string): DnsRecord | undefined {
-    const old = this.#byId.get(id);
-    if (!old) return undefined;
-    const rank = this.#rank.get(id)!;
+    const entry = this.#byId.get(id);
+    if (!entry) return undefined;
+    const { record: old, rank } = entry;
     this.#delete(id);
     this.#journal?.push(() => this.#insert(old, rank));
     return old;
@@ -174,8 +174,7 @@ export class ZoneIndex implements RecordsByName {
   }
 
   #insert(r: DnsRecord, rank: number): void {
-    this.#rank.set(r.id, rank);
-    this.#byId.set(r.id, r);
+    this.#byId.set(r.id, { record: r, rank });
     const at = this.#byName.get(r.name);
     if (!at) this.#byName.set(r.name, [r]);
     else {
@@ -194,9 +193,8 @@ export class ZoneIndex implements RecordsByName {
   }
 
   #delete(id: string): void {
-    const r = this.#byId.get(id);
+    const r = this.#byId.get(id)?.record;
     if (!r) return;
-    this.#byId.delete(id);
     const at = this.#byName.get(r.name);
     if (at) {
       const i = at.indexOf(r);
@@ -214,7 +212,8 @@ export class ZoneIndex implements RecordsByName {
       if (same.length === 0) this.#byContent.delete(content);
     }
     if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetRemove(this.#byTag.get(t), r, this.#byTag, t);
-    this.#rank.delete(id);
+    // Last: the facet removals above compare by rank.
+    this.#byId.delete(id);
   }
 }
 
