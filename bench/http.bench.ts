@@ -2,6 +2,7 @@
  * Requests/s of `edgeconf serve` (DNS record create + get, or rule create + get when records are not
  * there) beside a bare node:http server answering a fixed JSON body: same undici client, same
  * keep-alive pool, same concurrency, same run. Prints both rates and the ratio (goal: >= 0.8).
+ * Both sides get the same warm-up (`BENCH_WARMUP` pairs each, default 200) before the measured rounds.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
