@@ -3,7 +3,8 @@
  * O(log n + page) for the default order and the indexable filters (see list-plan.ts):
  * - by id, with a creation rank (lists break ties by creation; snapshots keep creation order);
  * - by exact name (what the conflict and CNAME-chain checks look up);
- * - by lowercased content (a plain list per content: usually a handful of records);
+ * - by lowercased content (usually a handful of records);
+ *   both hold a lone record as itself and only several as a list (no array made per record);
  * - facets: all records, the proxied ones, the DNS-only ones, those of one lowercased tag name;
  *   each facet holds one sequence per type sorted by (name, content, creation), so the default list order (type, name, content, creation) is the
  *   concatenation of a facet's arrays in type order, and a name or name prefix is one
@@ -29,11 +30,13 @@ type Undo = () => void;
 export class ZoneIndex implements RecordsByName {
   /** Each record by id, with its creation rank (one map for both: one insert per write). */
   readonly #byId = new Map<string, { record: DnsRecord; rank: number }>();
-  readonly #byName = new Map<string, DnsRecord[]>();
+  /** Records by exact name: the record itself while it is alone at its name (no array per record). */
+  readonly #byName = new Map<string, DnsRecord | DnsRecord[]>();
   readonly #all: Facet = new Map();
   readonly #proxied: Facet = new Map();
   readonly #dnsOnly: Facet = new Map();
-  readonly #byContent = new Map<string, DnsRecord[]>();
+  /** Records by lowercased content, the same way (a lone record, else an array). */
+  readonly #byContent = new Map<string, DnsRecord | DnsRecord[]>();
   readonly #byTag = new Map<string, Facet>();
   #typeOrder: string[] = [];
   #next = 0;
@@ -61,7 +64,7 @@ export class ZoneIndex implements RecordsByName {
   }
 
   atName(name: string): readonly DnsRecord[] {
-    return this.#byName.get(name) ?? NONE;
+    return listOf(this.#byName.get(name));
   }
 
   /** The same lookup without the record `id` (the one being rewritten). */
@@ -91,7 +94,7 @@ export class ZoneIndex implements RecordsByName {
 
   /** The records whose lowercased content is `lowerContent` (unsorted: usually a handful). */
   withContent(lowerContent: string): readonly DnsRecord[] {
-    return this.#byContent.get(lowerContent) ?? NONE;
+    return listOf(this.#byContent.get(lowerContent));
   }
 
   /** The records with a tag named `lowerTagName` (any case), per type. */
@@ -176,41 +179,34 @@ export class ZoneIndex implements RecordsByName {
   #insert(r: DnsRecord, rank: number): void {
     this.#byId.set(r.id, { record: r, rank });
     const at = this.#byName.get(r.name);
-    if (!at) this.#byName.set(r.name, [r]);
+    if (at === undefined) this.#byName.set(r.name, r);
     else {
-      let i = at.length;
-      while (i > 0 && this.rankOf(at[i - 1]!) > rank) i--;
-      at.splice(i, 0, r);
+      const list = Array.isArray(at) ? at : [at];
+      let i = list.length;
+      while (i > 0 && this.rankOf(list[i - 1]!) > rank) i--;
+      list.splice(i, 0, r);
+      if (list !== at) this.#byName.set(r.name, list);
     }
     if (!this.#all.has(r.type)) this.#typeOrder = [...this.#all.keys(), r.type].sort();
     this.#facetAdd(this.#all, r);
     this.#facetAdd(r.proxied ? this.#proxied : this.#dnsOnly, r);
     const content = r.content.toLowerCase();
     const same = this.#byContent.get(content);
-    if (same) same.push(r);
-    else this.#byContent.set(content, [r]);
+    if (same === undefined) this.#byContent.set(content, r);
+    else if (Array.isArray(same)) same.push(r);
+    else this.#byContent.set(content, [same, r]);
     if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetAdd(facetOf(this.#byTag, t), r);
   }
 
   #delete(id: string): void {
     const r = this.#byId.get(id)?.record;
     if (!r) return;
-    const at = this.#byName.get(r.name);
-    if (at) {
-      const i = at.indexOf(r);
-      if (i >= 0) at.splice(i, 1);
-      if (at.length === 0) this.#byName.delete(r.name);
-    }
+    removeFrom(this.#byName, r.name, r);
     this.#facetRemove(this.#all, r);
     if (!this.#all.has(r.type)) this.#typeOrder = this.#typeOrder.filter((t) => t !== r.type);
     this.#facetRemove(r.proxied ? this.#proxied : this.#dnsOnly, r);
     const content = r.content.toLowerCase();
-    const same = this.#byContent.get(content);
-    if (same) {
-      const i = same.indexOf(r);
-      if (i >= 0) same.splice(i, 1);
-      if (same.length === 0) this.#byContent.delete(content);
-    }
+    removeFrom(this.#byContent, content, r);
     if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetRemove(this.#byTag.get(t), r, this.#byTag, t);
     // Last: the facet removals above compare by rank.
     this.#byId.delete(id);
@@ -239,4 +235,22 @@ function tagNames(r: DnsRecord): Set<string> {
 const nameOf = (r: DnsRecord): string => r.name;
 
 const NONE: readonly DnsRecord[] = [];
+
+/** The records of a by-name or by-content entry, as a list. */
+function listOf(entry: DnsRecord | DnsRecord[] | undefined): readonly DnsRecord[] {
+  return entry === undefined ? NONE : Array.isArray(entry) ? entry : [entry];
+}
+
+/** Takes `r` out of the entry at `key` (the entry goes when it empties). */
+function removeFrom(map: Map<string, DnsRecord | DnsRecord[]>, key: string, r: DnsRecord): void {
+  const entry = map.get(key);
+  if (entry === undefined) return;
+  if (!Array.isArray(entry)) {
+    if (entry === r) map.delete(key);
+    return;
+  }
+  const i = entry.indexOf(r);
+  if (i >= 0) entry.splice(i, 1);
+  if (entry.length === 0) map.delete(key);
+}
 const EMPTY: Facet = new Map();
