@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -15,6 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // vitest runs one fork on a 2-core machine by default (cores - 1); the end-to-end files mostly wait on
+    // child processes, so one fork per core keeps both busy.
+    maxWorkers: Math.max(2, availableParallelism()),
     reporters: ["default"],
   },
 });

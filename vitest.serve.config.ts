@@ -17,5 +17,7 @@ export default defineConfig({
       "suites/key-transparency/**/*.test.ts",
     ],
     env: { EDGECONF_TARGET: "serve" },
+    // One set of area-C certificates for the whole pass instead of one per test file.
+    globalSetup: ["harness/targets/serve-certs.ts"],
   },
 });

@@ -4,7 +4,7 @@
  * ./reports, expectations under ./edgeconf/expectations), never into node_modules/edgeconf.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export interface CliResult {
@@ -168,6 +168,63 @@ export function shippedUnitTests(pkgDir: string): string[] {
   );
 }
 
+/**
+ * What the docs show, in bash inside the project: eval "$(npx edgeconf serve --env --port 0)", a run of
+ * area B against it through the exported variables, then `kill PID` as serve printed. The PID goes to a
+ * file first, so the server is killed here whatever happened to the shell.
+ */
+const SERVE_ENV_SCRIPT = `set -u
+out="$(npx edgeconf serve --env --port 0 --seed 6)" || { echo "serve --env failed" >&2; exit 90; }
+printf '%s\\n' "$out" | sed -n 's/^# .*kill \\([0-9][0-9]*\\)$/\\1/p' > "$PID_FILE"
+eval "$out"
+npx edgeconf run --target http --areas dns-records --seed 1 --quiet --out reports/serve-env
+code=$?
+kill "$(cat "$PID_FILE")" || exit 91
+exit $code
+`;
+
+/** Whether process `pid` is alive (signal 0). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function serveEnvRun(proj: string): Promise<void> {
+  const pidFile = path.join(proj, "reports", ".serve-env.pid");
+  mkdirSync(path.dirname(pidFile), { recursive: true });
+  const r = await new Promise<CliResult>((resolve) => {
+    execFile(
+      "bash",
+      ["-c", SERVE_ENV_SCRIPT],
+      { cwd: proj, env: userEnv({ PID_FILE: pidFile }), encoding: "utf8", timeout: 300_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+    );
+  });
+  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").trim()) : 0;
+  rmSync(pidFile, { force: true });
+  let leftOver = false;
+  if (pid > 0) {
+    for (let i = 0; i < 50 && alive(pid); i++) await new Promise((res) => setTimeout(res, 100));
+    leftOver = alive(pid);
+    if (leftOver) process.kill(pid, "SIGKILL");
+  }
+  expectCode("eval serve --env, run --target http --areas dns-records, kill", r, 0);
+  if (!(pid > 0)) throw new Error(`serve --env printed no process id to stop:\n${r.stdout}${r.stderr}`);
+  if (leftOver) throw new Error(`the background serve (process ${pid}) was still running after kill`);
+  const report = JSON.parse(expectFile(proj, "reports/serve-env/latest/report.json")) as {
+    target: { name: string };
+    outcome: string;
+  };
+  if (report.target.name !== "http" || report.outcome !== "as-expected") {
+    throw new Error(`run against serve --env: target ${report.target.name}, outcome ${report.outcome}`);
+  }
+}
+
 export interface CliCheck {
   name: string;
   run(): Promise<void>;
@@ -293,6 +350,10 @@ export function cliChecks(proj: string, version: string): CliCheck[] {
         if (failure) throw failure;
         if (code !== 0) throw new Error(`serve exited ${code} on SIGTERM`);
       },
+    },
+    {
+      name: 'eval "$(edgeconf serve --env --port 0)" in bash, run --target http --areas dns-records, kill the serve',
+      run: () => serveEnvRun(proj),
     },
     {
       name: "edgeconf report --update-expectations writes ./edgeconf/expectations/http.json; nothing changed in the package",

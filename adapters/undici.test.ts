@@ -102,6 +102,10 @@ describe("simulatorDispatcher", () => {
   test("control routes and injected faults work through the dispatcher; latency honours abort", async () => {
     const slept: number[] = [];
     const cancelled: number[] = [];
+    let entered: () => void = () => {};
+    const waiting = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
     sim = createSimulator({
       seed: 11,
       sleep: (ms, signal) =>
@@ -111,8 +115,9 @@ describe("simulatorDispatcher", () => {
             cancelled.push(ms);
             reject(signal?.reason);
           };
-          if (ms < 1000) resolve();
-          else if (signal?.aborted) cancel();
+          if (ms < 1000) return resolve();
+          entered();
+          if (signal?.aborted) cancel();
           else signal?.addEventListener("abort", cancel);
         }),
     });
@@ -137,7 +142,8 @@ describe("simulatorDispatcher", () => {
     // a garbage collection during the wait can drop it (a known undici behaviour), so fetch is not used here.
     const aborting = new AbortController();
     const pending = request(recordsUrl(), { headers: keyHeaders(), signal: aborting.signal });
-    setTimeout(() => aborting.abort(new Error("aborted by the test")), 50);
+    await waiting; // the simulator is waiting out the injected latency: abort now
+    aborting.abort(new Error("aborted by the test"));
     await expect(pending).rejects.toThrow(/aborted/i);
     await vi.waitFor(() => expect(cancelled).toEqual([60_000])); // the simulator stopped waiting too
   });

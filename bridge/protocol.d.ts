@@ -25,6 +25,8 @@ export interface DecodeContext {
 }
 
 export declare function encodeValue(value: unknown, out: EncodeOut, hooks?: EncodeHooks): Tree;
+/** The whole of a stream's bytes (chunks of any byte view). */
+export declare function readAll(stream: ReadableStream): Promise<Uint8Array>;
 export declare function blobsToBytes<T>(value: T, known?: (stream: ReadableStream) => boolean): Promise<T>;
 export declare function decodeValue(tree: Tree, ctx: DecodeContext): unknown;
 export declare function frameHead(header: Record<string, unknown>, blobs: Uint8Array[]): Uint8Array;

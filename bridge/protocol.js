@@ -121,7 +121,8 @@ export async function blobsToBytes(value, known = () => false) {
   return o;
 }
 
-async function readAll(stream) {
+/** The whole of a stream's bytes (chunks of any byte view). */
+export async function readAll(stream) {
   const reader = stream.getReader();
   const parts = [];
   let size = 0;

@@ -65,6 +65,51 @@ describe("edgeconf (end to end)", () => {
     expect(update.stderr).toContain("is not a valid report");
   });
 
+  test("every usage error is ONE line on stderr naming the fix, exit 2; --help prints help, exit 0", async () => {
+    const cases: [string[], RegExp][] = [
+      [["nope"], /^edgeconf: unknown command "nope" \(commands: run, serve, .*\); see edgeconf --help$/],
+      [["--bogus"], /^edgeconf: unknown option --bogus .*; see edgeconf --help$/],
+      [["run", "--bogus"], /^edgeconf run: unknown option --bogus; see edgeconf run --help$/],
+      [["run", "--seed"], /^edgeconf run: --seed needs a value; see edgeconf run --help$/],
+      [["run", "--timeout", "x"], /^edgeconf run: --timeout needs a positive integer, got "x"; see edgeconf run/],
+      [["run", "extra"], /^edgeconf run: unexpected argument "extra"; see edgeconf run --help$/],
+      [["fuzz"], /^edgeconf fuzz: needs --area <area> .*; see edgeconf fuzz --help$/],
+      [["fuzz", "--area", "b", "--runs", "0"], /^edgeconf fuzz: --runs needs a positive integer .*got "0"; see/],
+      [["replay"], /^edgeconf replay: give exactly one replay file .*; see edgeconf replay --help$/],
+      [["replay", "--timeout"], /^edgeconf replay: --timeout needs a value; see edgeconf replay --help$/],
+      [["serve", "--port", "x"], /^edgeconf serve: --port needs a number from 0 to 65535, got "x"; see edgeconf serve/],
+      [["serve", "--port"], /^edgeconf serve: --port needs a value; see edgeconf serve --help$/],
+      [["serve", "--json=1"], /^edgeconf serve: --json takes no value; see edgeconf serve --help$/],
+      [["serve", "--nope"], /^edgeconf serve: unknown option --nope; see edgeconf serve --help$/],
+      [["report"], /^edgeconf report: say merge DIR\.\.\. or --update-expectations; see edgeconf report --help$/],
+      [["report", "--from"], /^edgeconf report: --from needs a value; see edgeconf report --help$/],
+      [
+        ["report", "merge"],
+        /^edgeconf report merge: give at least one shard directory .*; see edgeconf report --help$/,
+      ],
+      [["diff"], /^edgeconf diff: --area must be one of .*; see edgeconf diff --help$/],
+      [["diff", "--area", "dns-records", "--against", "serve", "--runs", "x"], /^edgeconf diff: --runs needs a pos/],
+      [["diff", "--bogus"], /^edgeconf diff: unknown option --bogus; see edgeconf diff --help$/],
+      [["bridge"], /^edgeconf bridge: expected "init DIR" .*; see edgeconf bridge --help$/],
+      // A preflight stop names the fix itself (often a command to copy): no pointer after it.
+      [
+        ["run", "--target", "http", "--base-url", "http://127.0.0.1:9/client/v4", "--areas", "d"],
+        /^edgeconf run: target http does not serve object-store .*: use --target workerd, [^;]*$/,
+      ],
+      [["bridge", "--bucket"], /^edgeconf bridge: --bucket needs a value; see edgeconf bridge --help$/],
+    ];
+    for (const [argv, line] of cases) {
+      const r = await inProcess(argv);
+      expect([r.code, r.stdout], argv.join(" ")).toEqual([2, ""]);
+      expect(r.stderr.endsWith("\n") && r.stderr.split("\n").length, argv.join(" ")).toBe(2);
+      expect(r.stderr.trimEnd(), argv.join(" ")).toMatch(line);
+    }
+    for (const command of ["run", "fuzz", "replay", "serve", "report", "diff", "bridge"]) {
+      const r = await inProcess([command, "--help"]);
+      expect([r.code, r.stderr, r.stdout.length > 200], command).toEqual([0, "", true]);
+    }
+  });
+
   test("an unreachable target exits 2 quickly, with the four files saying why", async () => {
     const dir = path.join(tmp, "down");
     const started = Date.now();

@@ -4,6 +4,7 @@
  * Exit codes: 0 all as expected, 1 unexpected results, 2 usage error or unreachable target.
  */
 import { readFileSync } from "node:fs";
+import { usageError } from "./commands/usage.ts";
 
 const COMMANDS = {
   run: "run every suite against a target and write a conformance report",
@@ -52,8 +53,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (!(name in COMMANDS)) {
-    process.stderr.write(`edgeconf: unknown command "${name}"\n\n${HELP}`);
-    return 2;
+    const what = name.startsWith("-") ? `unknown option ${name}` : `unknown command "${name}"`;
+    return usageError(undefined, `${what} (commands: ${Object.keys(COMMANDS).join(", ")})`);
   }
   const mod = (await import(`./commands/${name as CommandName}.ts`)) as { run(argv: string[]): Promise<number> };
   const code = await mod.run(rest);

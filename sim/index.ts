@@ -87,7 +87,7 @@ export interface Simulator {
   readonly seed: number;
   readonly clock: FakeClock;
   readonly credentials: Credentials;
-  /** Area D: the bucket named `name` (created on first use), typed as the platform's R2Bucket. */
+  /** Area D: the bucket named `name` (a-z, 0-9, "-", 1-63 characters; made on first use), typed as R2Bucket. */
   bucket(name: string, options?: BucketOptions): ReturnType<ObjectStoreArea["bucket"]>;
   /** Areas A, B (paths under /client/v4), the control surface (/__edgeconf) and C (other paths), in-process. */
   fetch(input: Request | string | URL, init?: SimulatorFetchInit): Promise<Response>;

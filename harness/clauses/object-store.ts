@@ -610,7 +610,7 @@ export const objectStoreClauses = [
     id: "D.cond.header-dates",
     area: A,
     source: P,
-    text: "If-Modified-Since, If-Unmodified-Since and Expires are read with V8's date parser; a date it cannot parse reads as the epoch.",
+    text: "If-Modified-Since, If-Unmodified-Since and Expires are read with V8's date parser; a date it cannot parse reads as the epoch; a date outside 1677-09-21..2262-04-11 wraps as the binding's int64 nanoseconds do.",
   },
   {
     id: "D.body.bom",
@@ -631,7 +631,12 @@ export const objectStoreClauses = [
     text: "Reading a body whose stream is locked to a reader throws 'This ReadableStream is currently locked to a reader.'",
   },
   { id: "D.body.blob-type", area: A, source: P, text: "blob().type is the object's Content-Type verbatim." },
-  { id: "D.body.byte-stream", area: A, source: P, text: "The body is a byte stream: a BYOB reader reads it." },
+  {
+    id: "D.body.byte-stream",
+    area: A,
+    source: P,
+    text: "The body is a ReadableStream (of the global class, not a subclass) and a byte stream: a BYOB reader reads it.",
+  },
   {
     id: "D.object.read-only",
     area: A,

@@ -1,5 +1,6 @@
 /** `edgeconf bridge init DIR`: writes the Worker and its config, never over files without --force. */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -27,6 +28,35 @@ describe("edgeconf bridge init", () => {
     expect(r.stdout).toContain("wrangler secret put EDGECONF_SECRET");
     expect(r.stdout).toContain("--target worker --worker-url");
     expect(r.stdout.match(/^ {2}\d\. /gm)).toHaveLength(5);
+  });
+
+  test("writes a .gitignore that ignores .bridge-secret and wrangler's local secrets, keeping an existing one", async () => {
+    const dir = path.join(tmp, "g");
+    mkdirSync(dir);
+    execFileSync("git", ["init", "-q", dir]);
+    writeFileSync(path.join(dir, ".gitignore"), "node_modules/");
+    expect((await inProcess(["bridge", "init", dir])).code).toBe(0);
+    const ignored = (f: string) => {
+      try {
+        execFileSync("git", ["-C", dir, "check-ignore", "-q", f]);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    expect([".bridge-secret", ".dev.vars", ".env", ".wrangler/state", "node_modules/x"].map(ignored)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["worker.js", "wrangler.toml"].map(ignored)).toEqual([false, false]);
+    const text = readFileSync(path.join(dir, ".gitignore"), "utf8");
+    expect(text.startsWith("node_modules/\n.bridge-secret\n")).toBe(true);
+    // Again with --force: nothing is added twice.
+    expect((await inProcess(["bridge", "init", dir, "--force"])).code).toBe(0);
+    expect(readFileSync(path.join(dir, ".gitignore"), "utf8")).toBe(text);
   });
 
   test("refuses to overwrite, unless --force; refuses bad input with exit 2", async () => {

@@ -1,14 +1,35 @@
 /**
  * `edgeconf bridge init DIR [--bucket NAME] [--force]`: writes the bridge Worker (worker.js,
  * protocol.js, frame.js) and its wrangler.toml into DIR, ready for `wrangler deploy`; then prints the steps
- * that run the area-D suites against it (docs/bridge.md).
+ * that run the area-D suites against it (docs/bridge.md). It also writes (or completes) DIR/.gitignore so that
+ * the secret the steps put in DIR (`.bridge-secret`) and wrangler's local secrets never get committed.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { PROJECT_ROOT } from "../expectations.ts";
+import { argsErrorMessage, usageError } from "./usage.ts";
 
 export const BRIDGE_FILES = ["worker.js", "protocol.js", "frame.js", "wrangler.toml"] as const;
+
+/** What DIR/.gitignore must ignore: the bridge's secret, wrangler's local secrets and state. */
+export const BRIDGE_IGNORED = [".bridge-secret", ".dev.vars", ".dev.vars.*", ".env", ".env.*", ".wrangler/"] as const;
+
+/** Writes DIR/.gitignore, or adds to an existing one the lines it lacks (never removes any). */
+export function writeBridgeGitignore(dir: string): void {
+  const file = path.join(dir, ".gitignore");
+  const existing = existsSync(file) ? readFileSync(file, "utf8") : "";
+  const have = new Set(existing.split(/\r?\n/).map((l) => l.trim()));
+  const missing = BRIDGE_IGNORED.filter((l) => !have.has(l));
+  if (missing.length === 0) return;
+  const head =
+    existing === ""
+      ? "# Secrets of the edgeconf bridge Worker: never commit them.\n"
+      : existing.endsWith("\n")
+        ? ""
+        : "\n";
+  writeFileSync(file, `${existing}${head}${missing.join("\n")}\n`);
+}
 
 export const BRIDGE_HELP = `Usage: edgeconf bridge init DIR [--bucket NAME] [--force]
 
@@ -49,8 +70,7 @@ export async function run(argv: string[]): Promise<number> {
       options: { bucket: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },
     }));
   } catch (e) {
-    process.stderr.write(`edgeconf bridge: ${(e as Error).message}\n\n${BRIDGE_HELP}`);
-    return 2;
+    return usageError("bridge", argsErrorMessage(e));
   }
   if (values.help) {
     process.stdout.write(BRIDGE_HELP);
@@ -58,13 +78,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   const [sub, dirArg, ...extra] = positionals;
   if (sub !== "init" || dirArg === undefined || extra.length > 0) {
-    process.stderr.write(`edgeconf bridge: expected "init DIR"\n\n${BRIDGE_HELP}`);
-    return 2;
+    return usageError("bridge", 'expected "init DIR" (the folder to write the Worker into)');
   }
   const bucket = values.bucket ?? "edgeconf-conformance";
   if (!validBucketName(bucket)) {
-    process.stderr.write(`edgeconf bridge: --bucket "${bucket}" is not an R2 bucket name (3-63 of a-z, 0-9, -)\n`);
-    return 2;
+    return usageError("bridge", `--bucket "${bucket}" is not an R2 bucket name (3-63 of a-z, 0-9, -)`);
   }
   const dir = path.resolve(process.cwd(), dirArg);
   const present = BRIDGE_FILES.filter((f) => existsSync(path.join(dir, f)));
@@ -80,6 +98,7 @@ export async function run(argv: string[]): Promise<number> {
     `bucket_name = "${bucket}"`,
   );
   writeFileSync(path.join(dir, "wrangler.toml"), toml);
+  writeBridgeGitignore(dir);
   process.stdout.write(nextSteps(path.relative(process.cwd(), dir) || ".", bucket));
   return 0;
 }

@@ -10,6 +10,7 @@ import { type DiffCommandOptions, diffCommand } from "../diff/cli.ts";
 import { type DiffExpectation, defaultDiffExpectationsPath, loadDiffExpectations } from "../diff/expectations.ts";
 import { checkDiffTarget, diffTargetNames } from "../diff/targets.ts";
 import { DIFF_AREAS, type DiffAreaName } from "../diff/types.ts";
+import { argsErrorMessage, usageError } from "./usage.ts";
 
 export const DIFF_HELP = `Usage: edgeconf diff --area <area> --against <target> [--target sim] [--runs 100] [--seed N]
                      [--max-steps 12] [--out reports] [--expectations FILE | --no-expectations]
@@ -35,7 +36,7 @@ Exit status: 0 no unexpected divergence, 1 a divergence, 2 usage error or unreac
 function positiveInt(v: string | undefined, fallback: number, name: string): number | string {
   if (v === undefined) return fallback;
   const n = Number(v);
-  return Number.isSafeInteger(n) && n >= 1 ? n : `--${name} must be a positive integer, got "${v}"`;
+  return Number.isSafeInteger(n) && n >= 1 ? n : `--${name} needs a positive integer, got "${v}"`;
 }
 
 export function parseDiffArgs(
@@ -65,7 +66,7 @@ export function parseDiffArgs(
       },
     }));
   } catch (e) {
-    return { error: (e as Error).message };
+    return { error: argsErrorMessage(e) };
   }
   if (values.help) return { help: true };
   const area = values.area as string | undefined;
@@ -86,7 +87,7 @@ export function parseDiffArgs(
   let seed = randomSeed();
   if (values.seed !== undefined) {
     const s = Number(values.seed);
-    if (!Number.isSafeInteger(s)) return { error: `--seed must be an integer, got "${values.seed}"` };
+    if (!Number.isSafeInteger(s)) return { error: `--seed needs an integer, got "${values.seed}"` };
     seed = s | 0;
   }
   if (values.expectations && values["no-expectations"]) {
@@ -133,8 +134,7 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if ("error" in parsed) {
-    io.stderr(`edgeconf diff: ${parsed.error}\n\n${DIFF_HELP}`);
-    return 2;
+    return usageError("diff", parsed.error, io.stderr);
   }
   return diffCommand(parsed.options, io);
 }

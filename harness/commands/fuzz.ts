@@ -10,6 +10,7 @@ import { displayPath } from "../report/shell.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { FUZZ_HELP, parseRunArgs } from "../run/options.ts";
 import { preflight } from "../run/preflight.ts";
+import { usageError } from "./usage.ts";
 
 export async function run(argv: string[]): Promise<number> {
   const io = defaultIo();
@@ -24,11 +25,11 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if ("error" in parsed) {
-    io.stderr(`edgeconf fuzz: ${parsed.error} (edgeconf fuzz --help lists the options)\n`);
-    return 2;
+    return usageError("fuzz", parsed.error, io.stderr);
   }
   const stop = preflight({ ...parsed.options, env: io.env, command: "fuzz" });
   if (stop) {
+    // Already one line naming the fix (often a command to copy): no pointer to --help after it.
     io.stderr(`edgeconf fuzz: ${stop}\n`);
     return 2;
   }

@@ -11,6 +11,7 @@ import { isTrustedUrl, rememberedUrls } from "../fuzz/replay-trust.ts";
 import { exactNamePattern } from "../report/shell.ts";
 import { runVitest } from "../run/vitest.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
+import { argsErrorMessage, usageError } from "./usage.ts";
 
 export const REPLAY_HELP = `Usage: edgeconf replay FILE [--target sim|serve|http|miniflare] [--base-url URL] [--kt-url URL] [--timeout MS]
 
@@ -48,16 +49,14 @@ export async function run(argv: string[]): Promise<number> {
       },
     }));
   } catch (e) {
-    err(`edgeconf replay: ${(e as Error).message}\n\n${REPLAY_HELP}`);
-    return 2;
+    return usageError("replay", argsErrorMessage(e), err);
   }
   if (values.help) {
     out(REPLAY_HELP);
     return 0;
   }
   if (positionals.length !== 1 || !positionals[0]) {
-    err(`edgeconf replay: give exactly one replay file\n\n${REPLAY_HELP}`);
-    return 2;
+    return usageError("replay", "give exactly one replay file (reports/latest/replays/*.json)", err);
   }
   const file = positionals[0];
   let text: string;
@@ -94,13 +93,11 @@ export async function run(argv: string[]): Promise<number> {
   }
   const target = (values.target as string | undefined) ?? replay.target.name;
   if (!(TARGET_NAMES as readonly string[]).includes(target)) {
-    err(`edgeconf replay: --target must be one of ${TARGET_NAMES.join(", ")}\n`);
-    return 2;
+    return usageError("replay", `--target must be one of ${TARGET_NAMES.join(", ")}, got "${target}"`, err);
   }
   const timeout = values.timeout === undefined ? 120_000 : Number(values.timeout);
   if (!Number.isSafeInteger(timeout) || timeout < 1) {
-    err("edgeconf replay: --timeout must be a positive integer\n");
-    return 2;
+    return usageError("replay", `--timeout needs a positive integer (milliseconds), got "${values.timeout}"`, err);
   }
   const sameTarget = target === replay.target.name;
   const named = [replay.target.baseUrl, replay.target.ktUrl].filter((u) => u !== undefined);

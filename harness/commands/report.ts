@@ -18,6 +18,7 @@ import type { RunReport } from "../report/types.ts";
 import { updateExpectations } from "../report/update-expectations.ts";
 import { defaultIo } from "../run/execute.ts";
 import { mergeShards } from "../run/merge.ts";
+import { argsErrorMessage, usageError } from "./usage.ts";
 
 export const REPORT_HELP = `Usage:
   edgeconf report --update-expectations [--from FILE] [--expectations FILE]
@@ -49,8 +50,7 @@ export async function run(argv: string[]): Promise<number> {
       },
     }));
   } catch (e) {
-    io.stderr(`edgeconf report: ${(e as Error).message}\n\n${REPORT_HELP}`);
-    return 2;
+    return usageError("report", argsErrorMessage(e), io.stderr);
   }
   if (values.help) {
     io.stdout(REPORT_HELP);
@@ -58,15 +58,17 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (positionals[0] === "merge") {
     if (values["update-expectations"]) {
-      io.stderr(`edgeconf report: merge and --update-expectations are separate steps\n`);
-      return 2;
+      return usageError(
+        "report",
+        "merge and --update-expectations are separate steps: run one, then the other",
+        io.stderr,
+      );
     }
     const outDir = path.resolve(io.cwd, (values.out as string | undefined) ?? "reports");
     return mergeShards(positionals.slice(1), outDir, io);
   }
   if (positionals.length > 0 || !values["update-expectations"]) {
-    io.stderr(`edgeconf report: say merge DIR... or --update-expectations\n\n${REPORT_HELP}`);
-    return 2;
+    return usageError("report", "say merge DIR... or --update-expectations", io.stderr);
   }
   const from = path.resolve(
     io.cwd,
@@ -81,7 +83,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   const schemaErrors = reportSchemaErrors(report);
   if (schemaErrors.length > 0) {
-    io.stderr(`edgeconf report: ${from} is not a valid report:\n${schemaErrors.join("\n")}\n`);
+    const more = schemaErrors.length > 1 ? ` (+${schemaErrors.length - 1} more)` : "";
+    io.stderr(`edgeconf report: ${from} is not a valid report: ${schemaErrors[0]}${more}\n`);
     return 2;
   }
   if (report.outcome === "aborted") {

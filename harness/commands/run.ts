@@ -4,6 +4,7 @@ import { PROJECT_ROOT } from "../expectations.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { parseRunArgs, RUN_HELP, sharedTestDirs } from "../run/options.ts";
 import { preflight } from "../run/preflight.ts";
+import { usageError } from "./usage.ts";
 
 export async function run(argv: string[]): Promise<number> {
   const io = defaultIo();
@@ -20,11 +21,11 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if ("error" in parsed) {
-    io.stderr(`edgeconf run: ${parsed.error} (edgeconf run --help lists the options)\n`);
-    return 2;
+    return usageError("run", parsed.error, io.stderr);
   }
   const stop = preflight({ ...parsed.options, env: io.env, command: "run" });
   if (stop) {
+    // Already one line naming the fix (often a command to copy): no pointer to --help after it.
     io.stderr(`edgeconf run: ${stop}\n`);
     return 2;
   }

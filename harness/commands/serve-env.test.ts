@@ -15,6 +15,8 @@ test("serve --env: export lines for the http target's variables, servers left ru
   const pid = Number(/kill (\d+)$/.exec(lines.at(-1) ?? "")?.[1]);
   expect(pid).toBeGreaterThan(0);
   try {
+    // The stop line also on stderr: after eval "$(...)" the shell shows it.
+    expect(r.stderr).toBe(`edgeconf serve runs as process ${pid}; stop it with: kill ${pid}\n`);
     const vars = Object.fromEntries(
       lines.slice(0, -1).map((l) => {
         const m = /^export ([A-Z0-9_]+)=(.*)$/.exec(l);

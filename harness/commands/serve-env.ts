@@ -6,7 +6,8 @@
  *   eval "$(npx edgeconf serve --env --port 0)"
  *   npx edgeconf run --target http
  *
- * wires a run against the served simulator. A last comment line says how to stop the servers.
+ * wires a run against the served simulator. A last comment line says how to stop the servers (kill PID);
+ * the same line goes to stderr, which the shell shows while eval takes stdout.
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -83,11 +84,10 @@ export function serveDetached(args: string[], timeoutMs = 60_000): Promise<numbe
         finish(2, `edgeconf serve: unexpected output: ${out}\n${err}`, true);
         return;
       }
-      finish(
-        0,
-        `${envLines(info)}# edgeconf serve runs as process ${child.pid}; stop it with: kill ${child.pid}\n`,
-        false,
-      );
+      const stop = `edgeconf serve runs as process ${child.pid}; stop it with: kill ${child.pid}`;
+      // On stdout as a comment (for scripts that keep the output), and on stderr, which eval "$(...)" shows.
+      process.stderr.write(`${stop}\n`);
+      finish(0, `${envLines(info)}# ${stop}\n`, false);
     });
     child.on("exit", (code) => finish(2, `edgeconf serve: exited (${code}) before serving\n${err}`, true));
   });

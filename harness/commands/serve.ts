@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import type { Credentials } from "../../sim/index.ts";
 import { isLoopbackHost, type ServeOptions, startServe } from "../serve/index.ts";
+import { argsErrorMessage, usageError } from "./usage.ts";
 
 export const SERVE_HELP = `edgeconf serve: the simulator as servers (HTTP for areas A and B, HTTPS with mTLS for area C)
 
@@ -55,11 +56,6 @@ export function exposureWarning(host: string): string | undefined {
 
 const HEX32 = /^[0-9a-f]{32}$/;
 
-function usage(message: string): number {
-  process.stderr.write(`edgeconf serve: ${message}\n\n${SERVE_HELP}`);
-  return 2;
-}
-
 function portOf(value: string | undefined, fallback: number): number | undefined {
   if (value === undefined) return fallback;
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) return undefined;
@@ -98,7 +94,7 @@ export function parseServeArgs(
       },
     }));
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return argsErrorMessage(error);
   }
   if (values.help) return { help: true };
   const str = (k: string) => values[k] as string | undefined;
@@ -108,11 +104,11 @@ export function parseServeArgs(
     return "--json, --env and --format say different things";
   }
   const port = portOf(str("port"), 8787);
-  if (port === undefined) return `--port must be an integer 0..65535, got ${str("port")}`;
+  if (port === undefined) return `--port needs a number from 0 to 65535, got "${str("port")}"`;
   const ktPort = portOf(str("kt-port"), 0);
-  if (ktPort === undefined) return `--kt-port must be an integer 0..65535, got ${str("kt-port")}`;
+  if (ktPort === undefined) return `--kt-port needs a number from 0 to 65535, got "${str("kt-port")}"`;
   const seedText = str("seed");
-  if (seedText !== undefined && !/^-?\d{1,10}$/.test(seedText)) return `--seed must be an integer, got ${seedText}`;
+  if (seedText !== undefined && !/^-?\d{1,10}$/.test(seedText)) return `--seed needs an integer, got "${seedText}"`;
   for (const k of ["account-id", "zone-id"]) {
     const v = str(k);
     if (v !== undefined && !HEX32.test(v)) return `--${k} must be 32 lowercase hex characters, got ${v}`;
@@ -155,7 +151,7 @@ export function parseServeArgs(
 
 export async function run(argv: string[]): Promise<number> {
   const parsed = parseServeArgs(argv);
-  if (typeof parsed === "string") return usage(parsed);
+  if (typeof parsed === "string") return usageError("serve", parsed);
   if ("help" in parsed) {
     process.stdout.write(SERVE_HELP);
     return 0;

@@ -1,8 +1,12 @@
+import * as nodeFs from "node:fs";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseDiffArgs } from "../commands/diff.ts";
+import { buildReport } from "../report/build.ts";
+import { sampleInput } from "../report/sample.ts";
+import { writeReport } from "../report/write.ts";
 import { diffCommand } from "./cli.ts";
 import { parseDiffExpectations } from "./expectations.ts";
 
@@ -85,4 +89,19 @@ test("a run with a divergence writes diff.json, diff.md, diff.html and a replay 
     "| # | operation | sim | broken:object-store-list-limit |",
   );
   expect(readFileSync(path.join(runDir, "diff.html"), "utf8")).toContain('<section class="edgeconf-diff">');
+
+  // A run report written to the same output folder afterwards shows the diff: its section and a link.
+  const run = buildReport(sampleInput());
+  writeReport(run, path.join(dir, "r"), nodeFs);
+  const html = readFileSync(path.join(dir, "r", "latest", "report.html"), "utf8");
+  expect(html).toContain("<h2>Diffs in this folder (edgeconf diff)</h2>");
+  expect(html).toContain(
+    "<summary>object-store: sim vs broken:object-store-list-limit, divergence (diff-object-store-2026-01-02T03-04-05-000Z)</summary>",
+  );
+  expect(html).toContain('<a href="../diff-object-store-2026-01-02T03-04-05-000Z/diff.html">');
+  expect(html).toContain('<section class="edgeconf-diff">');
+  expect(html).toMatch(/<tr class="differs"><td>\d+<\/td><td><code>list [^<]*limit=1001/);
+  // Without a diff in the folder, no such section.
+  writeReport(run, path.join(dir, "alone"), nodeFs);
+  expect(readFileSync(path.join(dir, "alone", "latest", "report.html"), "utf8")).not.toContain("Diffs in this folder");
 });

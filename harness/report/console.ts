@@ -1,4 +1,5 @@
 /** The summary a command prints at the end of a run (plain text). Pure. */
+import { causeGroups, causeLines } from "./explain.ts";
 import type { RunReport } from "./types.ts";
 
 export function consoleSummary(report: RunReport, reportDir: string): string {
@@ -15,6 +16,8 @@ export function consoleSummary(report: RunReport, reportDir: string): string {
     );
   }
   for (const p of [...report.problems, ...report.unhandledErrors]) lines.push(`problem: ${p.split("\n")[0]}`);
+  const causes = causeGroups(report).length;
+  if (causes > 0) lines.push("", `Failures by root cause (${causes}):`, ...causeLines(report));
   const unexpected = report.tests.filter((x) => x.status === "fail" || x.status === "unexpected-pass");
   if (unexpected.length > 0) {
     lines.push("", `Unexpected results (${unexpected.length}):`);

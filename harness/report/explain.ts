@@ -78,3 +78,40 @@ export function causeGroups(report: Pick<RunReport, "tests">): CauseGroup[] {
   }
   return [...groups].map(([cause, tests]) => ({ cause, tests })).sort((a, b) => b.tests.length - a.tests.length);
 }
+
+/** Each failing test's cause group and its number (1 = the largest group), for per-test renderings (junit). */
+export function causeOfTest(report: Pick<RunReport, "tests">): Map<TestEntry, { number: number; group: CauseGroup }> {
+  const out = new Map<TestEntry, { number: number; group: CauseGroup }>();
+  causeGroups(report).forEach((group, i) => {
+    for (const t of group.tests) out.set(t, { number: i + 1, group });
+  });
+  return out;
+}
+
+/** "a, b, c (+N more)": the first `cap` items of a list. */
+export function capped(items: readonly string[], cap: number): string {
+  const shown = items.slice(0, cap).join(", ");
+  return items.length > cap ? `${shown} (+${items.length - cap} more)` : shown;
+}
+
+/**
+ * One line per cause for the console: the count, the clauses the failures name (or the tests' titles
+ * where they name none), capped, then the cause. At most `maxCauses` lines, then "+N more causes".
+ */
+export function causeLines(report: Pick<RunReport, "tests">, maxCauses = 10, cap = 5): string[] {
+  const groups = causeGroups(report);
+  const lines = groups.slice(0, maxCauses).map((g) => {
+    const clauses = [...new Set(g.tests.flatMap((t) => t.clauses))];
+    const what =
+      clauses.length > 0
+        ? `clauses ${capped(clauses, cap)}`
+        : capped(
+            g.tests.map((t) => t.title),
+            cap,
+          );
+    const cause = g.cause.length > 200 ? `${g.cause.slice(0, 199)}…` : g.cause;
+    return `  ${g.tests.length} ${g.tests.length === 1 ? "failure" : "failures"} (${what}): ${cause}`;
+  });
+  if (groups.length > maxCauses) lines.push(`  +${groups.length - maxCauses} more causes (see report.md)`);
+  return lines;
+}

@@ -107,6 +107,8 @@ h1{font-size:22px;margin:0 0 8px}h2{font-size:17px;margin:24px 0 8px}
 .bar{display:flex;height:16px;border-radius:4px;overflow:hidden;background:#f5f5f5;margin-top:4px}.seg{display:block;height:100%}
 .legend span{display:inline-block;margin-right:12px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
 table{border-collapse:collapse;width:100%}td{border-top:1px solid #eee;padding:6px;vertical-align:top}
+details.diff{margin:6px 0}details.diff pre{margin:0;white-space:pre-wrap;font-size:12px}tr.differs{background:#fdecea}
+.bad{color:#c62828;font-weight:600}.good{color:#2e7d32;font-weight:600}
 .badge{padding:1px 6px;border-radius:8px;font-size:12px;color:#fff;white-space:nowrap}
 .badge.st-fail,.badge.st-unexpected-pass{background:#c62828}.badge.st-expected-fail{background:#ef6c00}.badge.st-skip{background:#757575}
 .file,.detail{color:#666;font-size:12px}.replay code{background:#f5f5f5;padding:1px 4px;word-break:break-all}
@@ -123,7 +125,8 @@ shown.textContent='showing '+n+' of '+rows.length;}
 q.addEventListener('input',apply);boxes.forEach(function(b){b.addEventListener('change',apply)});apply();
 document.body.setAttribute('data-ready','1');})();`;
 
-export function renderHtml(report: RunReport): string {
+/** The report page; `diffs` is the section of diffs found beside the run (diffs.ts), if any. */
+export function renderHtml(report: RunReport, diffs = ""): string {
   const t = report.totals;
   const listed = report.tests.filter((x) => x.status !== "pass");
   const statuses = ["fail", "unexpected-pass", "expected-fail", "skip"] as const;
@@ -149,6 +152,7 @@ ${statuses.map((s) => `<label><input type="checkbox" value="${s}"${s === "skip" 
 ${listed.length === 0 ? '<p id="none">No failures and no skips.</p>' : ""}<table><tbody>
 ${listed.map(row).join("\n")}
 </tbody></table>
+${diffs}
 ${report.staleExpectations.length > 0 ? `<h2>Stale expectations</h2><ul>${report.staleExpectations.map((s) => `<li><code>${htmlEscape(s.test)}</code>: ${htmlEscape(s.why)}</li>`).join("")}</ul>` : ""}
 <script>${JS}</script>
 </body></html>

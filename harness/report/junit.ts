@@ -1,7 +1,10 @@
 /**
  * JUnit XML for CI systems: one <testsuite> per test file, one <testcase> per test, clause ids as
- * <properties>. Expected failures pass (with the expectation as a property); unexpected passes fail.
+ * <properties>, and each failure's root cause (the grouping of report.md) as a property and, when
+ * other failures share it, in the failure's message. Expected failures pass (with the expectation as a
+ * property); unexpected passes fail.
  */
+import { causeOfTest } from "./explain.ts";
 import type { RunReport, TestEntry } from "./types.ts";
 
 export function xmlEscape(text: string): string {
@@ -20,7 +23,10 @@ export function xmlEscape(text: string): string {
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);
 
-function testcase(t: TestEntry): string {
+type Cause = { number: number; group: { cause: string; tests: readonly TestEntry[] } };
+
+function testcase(t: TestEntry, cause: Cause | undefined): string {
+  const shared = cause && cause.group.tests.length > 1 ? cause.group.tests.length : 0;
   const props = [
     ...t.clauses.map((id) => ["clause", id]),
     ["area", t.area],
@@ -30,6 +36,9 @@ function testcase(t: TestEntry): string {
     ...(t.property?.path ? [["path", t.property.path]] : []),
     ...(t.property?.counterexample ? [["counterexample", t.property.counterexample]] : []),
     ...(t.replay ? [["replay", t.replay]] : []),
+    // Failures that share a root cause share this value (report.md's "Failures by cause").
+    ...(cause ? [["root-cause", `#${cause.number}: ${cause.group.cause}`]] : []),
+    ...(cause ? [["root-cause-failures", String(cause.group.tests.length)]] : []),
   ];
   const lines = [
     `    <testcase classname="${xmlEscape(t.file)}" name="${xmlEscape(t.fullName)}" time="${seconds(t.durationMs)}">`,
@@ -39,7 +48,10 @@ function testcase(t: TestEntry): string {
   ];
   if (t.status === "skip") lines.push(`      <skipped message="${xmlEscape(t.skipReason ?? "skipped")}"/>`);
   if (t.status === "fail" || t.status === "unexpected-pass") {
-    const message = t.status === "unexpected-pass" ? `unexpected pass (${t.expectation ?? ""})` : firstLine(t.error);
+    const message =
+      t.status === "unexpected-pass"
+        ? `unexpected pass (${t.expectation ?? ""})`
+        : `${firstLine(t.error)}${shared ? ` [root cause #${cause?.number}, shared by ${shared} failures]` : ""}`;
     lines.push(
       `      <failure message="${xmlEscape(message)}" type="${t.status}">${xmlEscape(t.error ?? "")}${
         t.replay ? xmlEscape(`\nReplay: ${t.replay}`) : ""
@@ -60,6 +72,7 @@ function firstLine(text: string | undefined): string {
 }
 
 export function renderJunit(report: RunReport): string {
+  const causes = causeOfTest(report);
   const byFile = new Map<string, TestEntry[]>();
   for (const t of report.tests) byFile.set(t.file, [...(byFile.get(t.file) ?? []), t]);
   const suites: string[] = [];
@@ -70,7 +83,7 @@ export function renderJunit(report: RunReport): string {
     suites.push(
       [
         `  <testsuite name="${xmlEscape(file)}" tests="${tests.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(time)}" timestamp="${xmlEscape(report.started)}">`,
-        ...tests.map(testcase),
+        ...tests.map((t) => testcase(t, causes.get(t))),
         "  </testsuite>",
       ].join("\n"),
     );

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import path from "node:path";
+import { type DiffReadFs, diffsSection, findDiffs } from "./diffs.ts";
 import { renderHtml } from "./html.ts";
 import { renderJunit } from "./junit.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -31,12 +32,12 @@ export interface ReportFs {
 
 export const REPORT_FILES = ["report.json", "junit.xml", "report.md", "report.html"] as const;
 
-export function renderReportFiles(report: RunReport): Record<(typeof REPORT_FILES)[number], string> {
+export function renderReportFiles(report: RunReport, diffs = ""): Record<(typeof REPORT_FILES)[number], string> {
   return {
     "report.json": `${JSON.stringify(report, null, 2)}\n`,
     "junit.xml": renderJunit(report),
     "report.md": renderMarkdown(report),
-    "report.html": renderHtml(report),
+    "report.html": renderHtml(report, diffs),
   };
 }
 
@@ -89,7 +90,9 @@ export function writeReport(
   extra: Readonly<Record<string, string>> = {},
 ): WrittenReport {
   assertValidReport(report);
-  const files = { ...renderReportFiles(report), ...extra };
+  // The newest `edgeconf diff` per area in the same output folder, shown in report.html (diffs.ts);
+  // a file system without readFileSync shows none.
+  const files = { ...renderReportFiles(report, diffsSection(findDiffs(outDir, fs as DiffReadFs))), ...extra };
   const runDir = path.join(outDir, report.runId);
   const latestDir = path.join(outDir, "latest");
   if (path.basename(report.runId) !== report.runId || report.runId === "latest" || report.runId.startsWith(".")) {

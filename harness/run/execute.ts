@@ -161,6 +161,10 @@ export async function executeRun(
       ...(blobName ? { blobFile: path.join(runDir, "blob", blobName) } : {}),
       timeoutMs: options.timeoutMs,
       maxTimeMs: options.maxTimeMs,
+      // Every file starts its own serve: one set of area-C certificates for the run (serve-certs.ts).
+      ...(options.target === "serve"
+        ? { globalSetup: [path.join(PROJECT_ROOT, "harness", "targets", "serve-certs.ts")] }
+        : {}),
       ...(options.quiet ? {} : { progress: { write: (line: string) => io.stderr(`${line}\n`) } }),
     });
     problems.push(...run.problems);

@@ -3,11 +3,13 @@
  * shards' vitest blobs (vitest's mergeReports), run facts (target, seed, expectations) from their
  * report.json files, which must agree.
  */
+
 import * as nodeFs from "node:fs";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { clauses } from "../clauses/index.ts";
+import { usageError } from "../commands/usage.ts";
 import { loadExpectations, PROJECT_ROOT } from "../expectations.ts";
 import { replayFilesOf } from "../fuzz/replay-file.ts";
 import { includePatternProblem, testFileProblem } from "../fuzz/replay-trust.ts";
@@ -73,8 +75,11 @@ export async function mergeShards(dirs: readonly string[], outDir: string, io: R
   }
   const first = shards[0];
   if (!first) {
-    io.stderr("edgeconf report merge: give at least one shard directory\n");
-    return 2;
+    return usageError(
+      "report merge",
+      "give at least one shard directory (the --out of edgeconf run --shard)",
+      io.stderr,
+    );
   }
   for (const s of shards) {
     for (const [what, a, b] of [

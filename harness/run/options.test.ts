@@ -6,10 +6,12 @@ import {
   DEFAULT_FUZZ_MAX_TIME_MS,
   DEFAULT_MAX_TIME_MS,
   DEFAULT_TIMEOUT_MS,
+  FUZZ_HELP,
   parseAreas,
   parseRunArgs,
   parseSeed,
   parseShard,
+  RUN_HELP,
 } from "./options.ts";
 
 const ctx = { env: {}, cwd: "/proj", projectRoot: "/proj", randomSeed: () => 99 };
@@ -102,12 +104,12 @@ describe("edgeconf run options", () => {
     expect(error(["--target", "http", "--base-url", "ftp://x"])).toMatch(/http\(s\) URL/);
     expect(error(["--target", "http", "--base-url", "nope"])).toMatch(/not a URL/);
     expect(error(["--areas", "e"])).toMatch(/unknown area "e"/);
-    expect(error(["--seed", "1.5"])).toMatch(/--seed must be an integer/);
+    expect(error(["--seed", "1.5"])).toMatch(/--seed needs an integer/);
     expect(error(["--seed", "4294967296"])).toMatch(/--seed/);
     expect(error(["--shard", "3/2"])).toMatch(/--shard must be i\/n/);
-    expect(error(["--timeout", "0"])).toMatch(/--timeout must be a positive integer/);
+    expect(error(["--timeout", "0"])).toMatch(/--timeout needs a positive integer/);
     expect(error(["--grep", "("])).toMatch(/not a regular expression/);
-    expect(error(["--bogus"])).toMatch(/Unknown option '--bogus'/);
+    expect(error(["--bogus"])).toMatch(/^unknown option --bogus$/);
     expect(error(["extra"])).toMatch(/unexpected argument "extra"/);
     expect(error(["--runs", "5"])).toMatch(/--runs belongs to fuzz/);
   });
@@ -131,7 +133,7 @@ describe("edgeconf fuzz options", () => {
     expect(error([], "fuzz")).toMatch(/needs --area/);
     expect(error(["--area", "a,b"], "fuzz")).toMatch(/exactly one area/);
     expect(error(["--areas", "a"], "fuzz")).toMatch(/one --area/);
-    expect(error(["--area", "a", "--runs", "x"], "fuzz")).toMatch(/--runs must be a positive integer/);
+    expect(error(["--area", "a", "--runs", "x"], "fuzz")).toMatch(/--runs needs a positive integer/);
   });
 });
 
@@ -177,5 +179,15 @@ describe("property time limits under fuzzing", () => {
     expect(propertyTimeout(100, { EDGECONF_RUNS: "50" })).toBe(PROPERTY_TIMEOUT_MS);
     expect(propertyTimeout(100, { EDGECONF_RUNS: "1000" })).toBe(PROPERTY_TIMEOUT_MS * 10);
     expect(propertyTimeout(10, { EDGECONF_RUNS: "100000" })).toBe(3_600_000);
+  });
+});
+
+describe("help", () => {
+  test("the exit-status section names every exit code the runner uses (docs/runner.md), 3 included", () => {
+    for (const help of [RUN_HELP, FUZZ_HELP]) {
+      const section = help.slice(help.indexOf("Exit status:"));
+      for (const code of ["0", "1", "2", "3"]) expect(section).toMatch(new RegExp(`\\b${code} [a-z]`));
+      expect(section).toContain("3 inconclusive");
+    }
   });
 });

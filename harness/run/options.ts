@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AREAS, type Area } from "../clauses/types.ts";
+import { argsErrorMessage } from "../commands/usage.ts";
 import { TARGET_NAMES, type TargetName } from "../targets/types.ts";
 import { TARGET_PROFILES } from "./preflight.ts";
 
@@ -76,7 +77,7 @@ export function parseShard(text: string): { index: number; count: number } | str
 function positiveInt(name: string, text: string | undefined, max = Number.MAX_SAFE_INTEGER): number | string {
   const n = Number(text);
   if (text === undefined || !/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < 1 || n > max) {
-    return `${name} must be a positive integer${max < Number.MAX_SAFE_INTEGER ? ` up to ${max}` : ""}, got "${text}"`;
+    return `${name} needs a positive integer${max < Number.MAX_SAFE_INTEGER ? ` up to ${max}` : ""}, got "${text}"`;
   }
   return n;
 }
@@ -85,7 +86,7 @@ function positiveInt(name: string, text: string | undefined, max = Number.MAX_SA
 export function parseSeed(text: string): number | string {
   const n = Number(text);
   if (!/^-?\d+$/.test(text.trim()) || !Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31) {
-    return `--seed must be an integer between -2147483648 and 2147483647, got "${text}"`;
+    return `--seed needs an integer between -2147483648 and 2147483647, got "${text}"`;
   }
   return n;
 }
@@ -229,7 +230,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
       },
     }));
   } catch (e) {
-    return { error: (e as Error).message };
+    return { error: argsErrorMessage(e) };
   }
   if (values.help) return { help: true };
   if (positionals.length > 0) return { error: `unexpected argument "${positionals[0]}"` };
@@ -246,7 +247,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
   if (command === "fuzz") {
     if (str("areas") !== undefined) return { error: "fuzz takes one --area, not --areas" };
     const a = str("area");
-    if (a === undefined) return { error: "fuzz needs --area <area> (a, b, c, d or an area name)" };
+    if (a === undefined) return { error: "needs --area <area> (a, b, c, d or an area name)" };
     const parsed = parseAreas(a);
     if (typeof parsed === "string") return { error: parsed };
     if (parsed.length !== 1) return { error: "fuzz takes exactly one area" };
@@ -392,7 +393,8 @@ CLOUDFLARE_API_KEY, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_ZONE_ID (and EDGECONF_KT_C
 Area D's targets: workerd (the bridge Worker inside Miniflare: workerd's own binding, offline), worker
 (a deployed bridge: production R2; \`edgeconf bridge init DIR\` writes it), module (your implementation).
 
-Exit status: 0 every result as expected, 1 unexpected results, 2 usage error or unreachable target.
+Exit status: 0 every result as expected, 1 unexpected results, 2 usage error or unreachable target,
+3 inconclusive (nothing unexpected, but no test of any selected area reached the target).
 `;
 
 export const FUZZ_HELP = `Usage: edgeconf fuzz --area <area> [options]
@@ -408,5 +410,6 @@ Options:
   --target, --base-url, --kt-url, --seed, --out, --expectations, --timeout,
   --include, --grep, --quiet   as for edgeconf run
 
-Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target.
+Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target,
+3 inconclusive (nothing unexpected, but no property of any selected area reached the target).
 `;

@@ -27,6 +27,8 @@ export interface VitestRunOptions {
   timeoutMs: number;
   maxTimeMs: number;
   progress?: Progress;
+  /** vitest global setup modules (absolute paths). */
+  globalSetup?: string[];
   /** Merge the blobs in this directory instead of running tests. */
   mergeFrom?: string;
 }
@@ -48,6 +50,7 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
       config: false,
       cache: false,
       setupFiles: [path.join(PROJECT_ROOT, "harness", "targets", "setup.ts")],
+      ...(options.globalSetup ? { globalSetup: options.globalSetup } : {}),
       pool: "forks",
       run: true,
       watch: false,

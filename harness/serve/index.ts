@@ -20,7 +20,9 @@ import {
   type RawResponse,
   type Simulator,
 } from "../../sim/index.ts";
+import type { KtCertSources } from "./certs.ts";
 import { apiPortRefusal, newControlToken } from "./gate.ts";
+import { urlHostOf } from "./hosts.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
 
@@ -37,6 +39,8 @@ export interface ServeOptions {
   certDir?: string;
   caCert?: string;
   caKey?: string;
+  /** Area C's server and operator certificates (PEM file paths); the missing ones are issued by the CA. */
+  certificates?: Omit<KtCertSources, "caCert" | "caKey">;
   /** Serve this simulator instead of a new one. */
   sim?: Simulator;
 }
@@ -79,10 +83,6 @@ const LAST_RESORT = JSON.stringify({
   errors: [{ code: 6000, message: "Bad request" }],
   messages: [],
 });
-
-function urlHost(host: string): string {
-  return host.includes(":") ? `[${host}]` : host;
-}
 
 /**
  * The request body as a web stream, pulled from the node stream. Cancelling (the transport stops at
@@ -360,7 +360,7 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
   const controlToken = newControlToken();
   const server = createApiServer(sim, () => origin, { token: controlToken, hosts: [host] });
   const address = await listen(server, options.port ?? 0, host);
-  origin = `http://${urlHost(host)}:${address.port}`;
+  origin = `http://${urlHostOf(host)}:${address.port}`;
   const ownCertDir = options.certDir === undefined;
   const certDir = options.certDir ?? makeTempDir("edgeconf-certs-");
   let kt: KtServer | undefined;
@@ -372,6 +372,7 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
       certDir,
       ...(options.caCert ? { caCert: options.caCert } : {}),
       ...(options.caKey ? { caKey: options.caKey } : {}),
+      ...options.certificates,
     });
   } catch (error) {
     ktError = error instanceof Error ? error.message : String(error);

@@ -21,6 +21,7 @@ import { isControlPath } from "../../sim/control/index.ts";
 import type { Simulator } from "../../sim/index.ts";
 import { KT_OPERATORS } from "../targets/kt.ts";
 import { type KtCertFiles, type KtCertSources, prepareKtCertificates } from "./certs.ts";
+import { urlHostOf } from "./hosts.ts";
 
 /** Headers of the connection, not of the request. */
 const HOP_BY_HOP = new Set(["host", "connection", "content-length", "transfer-encoding", "keep-alive", "upgrade"]);
@@ -137,9 +138,8 @@ export async function startKtServer(sim: Simulator, options: KtServerOptions): P
     });
   });
   const { port } = server.address() as AddressInfo;
-  const urlHost = host.includes(":") ? `[${host}]` : host;
   return {
-    url: `https://${urlHost}:${port}`,
+    url: `https://${urlHostOf(host)}:${port}`,
     ca_cert: files.ca_cert,
     client_cert: files.client_cert,
     client_key: files.client_key,

@@ -15,7 +15,9 @@
  * checked here (it cannot cross): a Headers, else the binding's TypeError. Fields are read-only
  * (writable false), as the platform's.
  */
-import { withKnownLength } from "../../sim/object-store/streams.ts";
+import { readAll } from "../../bridge/protocol.js";
+import { observeTee, withKnownLength } from "../../sim/object-store/streams.ts";
+import { VerbatimBlob } from "../../sim/object-store/verbatim-blob.ts";
 
 export const BODY_USED_MESSAGE =
   "Body has already been used. It can only be used once. Use tee() first if you need to read it twice.";
@@ -79,19 +81,7 @@ class GetResult extends HeadResult {
   async blob(): Promise<Blob> {
     const bytes = await readBody(this);
     const meta = (this as { httpMetadata?: { contentType?: string } }).httpMetadata;
-    return new VerbatimBlob([bytes as Uint8Array<ArrayBuffer>], meta?.contentType ?? "");
-  }
-}
-
-/** A Blob whose type is the Content-Type verbatim (Node's Blob lowercases it, workerd's does not). */
-class VerbatimBlob extends Blob {
-  readonly #type: string;
-  constructor(parts: BlobPart[], type: string) {
-    super(parts);
-    this.#type = type;
-  }
-  override get type(): string {
-    return this.#type;
+    return new VerbatimBlob([bytes], meta?.contentType ?? "");
   }
 }
 
@@ -107,22 +97,7 @@ async function readBody(o: object): Promise<Uint8Array> {
   if (s.used) throw new TypeError(BODY_USED_MESSAGE);
   if (s.body!.locked) throw new TypeError(LOCKED_MESSAGE);
   s.used = true;
-  const reader = s.body!.getReader();
-  const parts: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    size += value.byteLength;
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return readAll(s.body!);
 }
 
 /**
@@ -130,7 +105,7 @@ async function readBody(o: object): Promise<Uint8Array> {
  * pulled before someone reads), fed from what was already buffered and then the response.
  */
 function bodyStream(o: object, first: Uint8Array[], rest: ReadableStreamDefaultReader<Uint8Array> | undefined) {
-  const stream = new BodyStream(
+  const stream = new ReadableStream<Uint8Array>(
     {
       type: "bytes",
       async pull(c) {
@@ -151,22 +126,14 @@ function bodyStream(o: object, first: Uint8Array[], rest: ReadableStreamDefaultR
     },
     { highWaterMark: 0 },
   );
-  stream.onTee = () => {
+  // tee() uses the body, as workerd's does; the stream stays a plain ReadableStream (as workerd's).
+  observeTee(stream, () => {
     state(o).used = true;
-  };
+  });
   // Of known length, as workerd's body is: put(dst, (await get(src)).body) works.
   const range = (o as { range?: { length?: unknown } }).range;
   if (typeof range?.length === "number") withKnownLength(stream, range.length);
   return stream;
-}
-
-/** A body stream whose tee() uses the body, as workerd's does. */
-class BodyStream extends ReadableStream<Uint8Array> {
-  onTee: (() => void) | undefined;
-  override tee(): [ReadableStream<Uint8Array>, ReadableStream<Uint8Array>] {
-    this.onTee?.();
-    return super.tee();
-  }
 }
 
 /** Bodies up to this size are read at once, so the connection is free even if nobody reads them. */

@@ -23,6 +23,12 @@ export interface KtTarget {
   /** Identities this target can send as ("none" always; "b" only when a second operator is known). */
   readonly identities: readonly KtIdentity[];
   /**
+   * Whether the target can tell the identities apart: in-process always (the identity is passed as
+   * `clientIdentity`), over HTTPS by the client certificates; never for a plain-http kt URL, where no
+   * certificate reaches the target and "a", "b" and "none" send the same request.
+   */
+  readonly identified: boolean;
+  /**
    * The target's HTTPS endpoint, for tests that make their own TLS clients (a foreign client
    * certificate, no certificate at all). Absent in-process (no TLS) and for a plain-http kt URL.
    */
@@ -55,6 +61,7 @@ function split(init: KtFetchInit | undefined): { as: KtIdentity; rest: RequestIn
 export function createSimKtTarget(sim: Simulator): KtTarget {
   return {
     identities: ["a", "b", "none"],
+    identified: true,
     fetch(path, init) {
       const { as, rest } = split(init);
       const url = new URL(path, "https://kt.sim.edgeconf.test");
@@ -114,6 +121,7 @@ export function createHttpKtTarget(ktUrl: string, env: NodeJS.ProcessEnv): KtTar
   const tls: KtTls | undefined = /^https:/i.test(base) ? { url: base, ...(ca ? { ca } : {}), timeoutMs } : undefined;
   return {
     identities: [...agents.keys()],
+    identified: tls !== undefined,
     ...(tls ? { tls } : {}),
     async fetch(path, init) {
       const { as, rest } = split(init);

@@ -9,6 +9,7 @@ import { startServe } from "../serve/index.ts";
 import { createHttpApiTarget } from "./api.ts";
 import { createHttpKtTarget, type KtTarget } from "./kt.ts";
 import { createSimObjectStoreTarget, type ObjectStoreTarget } from "./object-store.ts";
+import { sharedServeCertificates } from "./serve-certs.ts";
 import type { Capability, Target } from "./types.ts";
 
 /** The first tenant's credentials of a started serve (the six values the `http` target reads). */
@@ -18,7 +19,7 @@ export function primaryCredentials(served: Credentials): Credentials {
 }
 
 export async function createServeTarget(seed = Number(process.env.EDGECONF_SEED ?? 0)): Promise<Target> {
-  const served = await startServe({ seed: Number.isInteger(seed) ? seed : 0 });
+  const served = await startServe({ seed: Number.isInteger(seed) ? seed : 0, ...sharedServeCertificates() });
   const capabilities = new Set<Capability>(["api", "tenants"]);
   const api = createHttpApiTarget(served.base_url, process.env, {
     primary: primaryCredentials(served),

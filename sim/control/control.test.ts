@@ -87,7 +87,7 @@ describe("control surface", () => {
     expect(() => other.control.importSnapshot('{"format":"x"}')).toThrow(/not an edgeconf snapshot/);
   });
 
-  test("restore moves the clock forward to the snapshot's time, never back", () => {
+  test("restore puts the clock at the snapshot's time, later or earlier (a restore is a full replacement)", () => {
     const { control, clock } = setup();
     clock.advance(10_000);
     const snap = control.snapshot();
@@ -96,7 +96,16 @@ describe("control surface", () => {
     expect(fresh.clock.now()).toBe(clock.now());
     fresh.clock.advance(5);
     fresh.control.restore(snap);
-    expect(fresh.clock.now()).toBe(clock.now() + 5);
+    expect(fresh.clock.now()).toBe(clock.now());
+  });
+
+  test("clock.set refuses a time that is not one, naming `set` (not `start`), before anything changes", () => {
+    const { control, clock } = setup();
+    const now = clock.now();
+    for (const at of ["NaN", "+275760-09-13T00:00:00.001Z", Number.NaN, new Date(Number.NaN)]) {
+      expect(() => control.clock.set(at)).toThrow(/^set must be a valid time/);
+    }
+    expect(clock.now()).toBe(now);
   });
 
   test("reset empties the areas and the faults, keeps the clock", () => {

@@ -9,7 +9,7 @@
 import type { Snapshottable } from "../core/area.ts";
 import type { FakeClock } from "../core/clock.ts";
 import type { Credentials } from "../core/context.ts";
-import { toStartMs } from "../core/context.ts";
+import { toTimeMs } from "../core/context.ts";
 import type { SeededRandom } from "../core/random.ts";
 import { realSleep, type Sleep } from "./apply.ts";
 import { type DecodeOptions, decodeState, type EncodeOptions, encodeState } from "./codec.ts";
@@ -102,7 +102,7 @@ export function createControl(parts: ControlParts): ControlInternals {
     clock: {
       now: () => parts.clock.now(),
       advance: (ms) => parts.clock.advance(ms),
-      set: (at) => parts.clock.set(toStartMs(at)),
+      set: (at) => parts.clock.set(toTimeMs(at, "set")),
     },
     faults: {
       add: (rule) => table.add(rule),

@@ -7,8 +7,12 @@
  * A restore checks the whole snapshot first (frame, every area present, each area's `check`), so a
  * bad one is refused naming its first bad path and nothing changes.
  *
- * Gaps / by design: the fake clock never moves backwards, so restoring moves it forward to the
- * snapshot's time when that is later and otherwise leaves it where it is. A snapshot only restores
+ * A restore is a full replacement: every area's state becomes the snapshot's (buckets, uploads,
+ * zones, rules, namespaces that exist now but not in the snapshot are gone), and the clock is put at
+ * the snapshot's `now`, earlier or later (`FakeClock.restoreTo`, firing nothing; the areas schedule
+ * their own events again), so the next snapshot equals the restored one byte for byte.
+ *
+ * Gaps / by design: a snapshot only restores
  * into a simulator with the same seed and credentials (ids and tenants derive from them). Fault rules
  * are configuration, not state: snapshots neither hold nor replace them.
  */
@@ -101,6 +105,8 @@ export function restoreSnapshot(input: unknown, parts: StateParts): void {
   for (const [name, area] of Object.entries(parts.areas)) area.check(snapshot.areas[name], name);
   const before = takeSnapshot(parts);
   const done: string[] = [];
+  // The clock first: areas schedule their events (upload expiry, proof runs) from the snapshot's time.
+  parts.clock.restoreTo(snapshot.now);
   try {
     for (const [name, area] of Object.entries(parts.areas)) {
       area.restore(snapshot.areas[name]);
@@ -108,6 +114,7 @@ export function restoreSnapshot(input: unknown, parts: StateParts): void {
     }
   } catch (e) {
     const area = Object.keys(parts.areas)[done.length];
+    parts.clock.restoreTo(before.now);
     // Put back the areas already restored and the one that failed half-way (best effort for that one).
     for (const name of [...done, area ?? ""]) {
       try {
@@ -118,7 +125,6 @@ export function restoreSnapshot(input: unknown, parts: StateParts): void {
     }
     throw new SimUsageError(`area "${area}" refused the snapshot, nothing was changed: ${(e as Error).message}`);
   }
-  if (snapshot.now > parts.clock.now()) parts.clock.set(snapshot.now);
 }
 
 export function resetAll(parts: StateParts): void {

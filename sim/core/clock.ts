@@ -7,7 +7,9 @@
  *
  * Every time the clock holds is inside the JavaScript Date range (|ms| <= 8.64e15, MAX_TIME_MS): a
  * set, advance or start outside it, a non-finite one, or a move backwards throws a RangeError
- * before anything changes (no event fires, the time stays).
+ * before anything changes (no event fires, the time stays). The one exception is `restoreTo`, a
+ * restore's jump to the time of a snapshot (backwards included), which fires nothing: the areas
+ * restored with it replace their scheduled events themselves.
  *
  * Gaps / by design: no wall clock, no timers, no sub-millisecond resolution (callers that need
  * microseconds derive them deterministically, see time.ts). Events scheduled at the same instant
@@ -90,6 +92,16 @@ export class FakeClock {
     }
     this.#now = target;
     return this.#now;
+  }
+
+  /**
+   * Puts the clock at `ms` (a snapshot's time, earlier or later) without firing any event: for a
+   * restore, whose areas cancel their own scheduled events and schedule those of the snapshot.
+   */
+  restoreTo(ms: number): void {
+    const problem = timeProblem(ms);
+    if (problem) throw new RangeError(`clock restore: ${problem}`);
+    this.#now = Math.trunc(ms);
   }
 
   /** Runs `task` when the clock reaches `at` (ms). An `at` in the past fires on the next advance/set. */

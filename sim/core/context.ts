@@ -27,9 +27,20 @@ export interface SimCore {
 export const DEFAULT_START_MS = Date.UTC(2025, 0, 1, 0, 0, 0, 0);
 
 export function toStartMs(start: number | Date | string | undefined): number {
-  if (start === undefined) return DEFAULT_START_MS;
-  const ms = start instanceof Date ? start.getTime() : typeof start === "string" ? Date.parse(start) : start;
-  if (!Number.isFinite(ms)) throw new RangeError(`start must be a valid time, got ${String(start)}`);
+  return start === undefined ? DEFAULT_START_MS : toTimeMs(start, "start");
+}
+
+/**
+ * A time given as ms, a Date or a date string, in ms; a RangeError naming `field` (the name the caller
+ * used: `start`, `set`) when it is not a time inside the JavaScript Date range.
+ */
+export function toTimeMs(at: number | Date | string, field: string): number {
+  const ms = at instanceof Date ? at.getTime() : typeof at === "string" ? Date.parse(at) : at;
+  if (typeof ms !== "number" || !Number.isFinite(ms)) {
+    throw new RangeError(
+      `${field} must be a valid time (ms since the epoch or a date inside the JavaScript Date range), got ${typeof at === "string" ? JSON.stringify(at) : String(at)}`,
+    );
+  }
   return ms;
 }
 

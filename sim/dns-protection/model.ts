@@ -58,6 +58,12 @@ export function formatStamp(micros: number): string {
   return isoMicros(Math.floor(micros / 1000), micros % 1000, 0, false);
 }
 
+/** What the model needs of the simulator around it. */
+export interface DnsProtectionOptions {
+  /** Whether an account id is one of the simulator's (a snapshot may hold rules of those only). */
+  accountKnown?: (accountId: string) => boolean;
+}
+
 export class DnsProtectionModel {
   readonly #core: SimCore;
   readonly #random: SeededRandom;
@@ -65,8 +71,11 @@ export class DnsProtectionModel {
   /** Index of live rules by `account id` + "/" + `rule id` (rebuilt on restore and reset). */
   #byKey = new Map<string, Rule>();
 
-  constructor(core: SimCore) {
+  readonly #accountKnown: ((accountId: string) => boolean) | undefined;
+
+  constructor(core: SimCore, options: DnsProtectionOptions = {}) {
     this.#core = core;
+    this.#accountKnown = options.accountKnown;
     this.#random = core.random.fork("dns-protection");
   }
 
@@ -158,12 +167,12 @@ export class DnsProtectionModel {
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
   check(state: unknown, path: string): void {
-    checkDnsProtectionSnapshot(state, path);
+    checkDnsProtectionSnapshot(state, path, this.#accountKnown);
   }
 
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(state: unknown): void {
-    checkDnsProtectionSnapshot(state, "dnsProtection");
+    checkDnsProtectionSnapshot(state, "dnsProtection", this.#accountKnown);
     const s = state as State;
     this.#state = copyState({ rules: s.rules, lastStampMicros: s.lastStampMicros });
     this.#reindex();

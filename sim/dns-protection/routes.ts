@@ -13,7 +13,7 @@ import type { SimCore } from "../core/context.ts";
 import { NotFoundError, ValidationError } from "../http/errors.ts";
 import { paginate, parsePageQuery } from "../http/pagination.ts";
 import type { ApiRoute, HttpAreaModule } from "../http/types.ts";
-import { DnsProtectionModel, type Rule } from "./model.ts";
+import { DnsProtectionModel, type DnsProtectionOptions, type Rule } from "./model.ts";
 import { validateCreate, validatePatch } from "./validate.ts";
 import { A_CODES, ORDER_FIELDS } from "./values.ts";
 
@@ -67,8 +67,8 @@ function ordered(rules: readonly Rule[], o: { field?: OrderField; desc: boolean 
   return o.desc ? out.reverse() : out;
 }
 
-export function createDnsProtectionModule(core: SimCore): HttpAreaModule {
-  const model = new DnsProtectionModel(core);
+export function createDnsProtectionModule(core: SimCore, options: DnsProtectionOptions = {}): HttpAreaModule {
+  const model = new DnsProtectionModel(core, options);
   const one = `${RULES_PATH}/:rule_id`;
   const params = { rule_id: RULE_ID };
   const routes: ApiRoute[] = [

@@ -1,32 +1,54 @@
 /**
  * The whole check of an area A snapshot (`{rules: {<account id>: Rule[]}, lastStampMicros}`), run
- * before anything is restored: every rule as the create validator accepts it, plus what the model
- * adds (a UUID id, unique per account; `+00:00` timestamps in the Date range, created <= modified).
+ * before anything is restored: every rule as the create validator (validate.ts) accepts it, plus what
+ * the model adds, so that each rule is one a create (and later PATCHes) could have made:
+ * - ids of the seeded UUID form (version 4, variant 8-b, lowercase), unique in the whole snapshot
+ *   (one id stream serves every account);
+ * - timestamps as `formatStamp` writes them (`2023-10-01T13:10:38.762503+00:00`, nothing else that
+ *   parses to the same time), created_on <= modified_on, none later than `lastStampMicros` (every
+ *   stamp moves it forward), created_on strictly increasing along an account's list (rules are kept
+ *   in creation order and no two stamps are equal);
+ * - with the simulator's account directory (as the API area passes it), every account one of its
+ *   tenants' (a create is only served to an authenticated account of the simulator).
  *
- * Gaps / by design: the first bad value is named (`api.dnsProtection.rules["<account>"]["<id>"].mode`);
- * accounts need not be the simulator's tenants (a rule of another account is unreachable but harmless).
+ * Gaps / by design: past 2^53 microseconds (the year 2255) the model's stamps are inexact doubles, so
+ * there only their form is checked. The first bad value is named (`api.dnsProtection.rules["<account>"]["<id>"].mode`).
+ * Unknown extra fields of a rule are ignored (restore drops them), as area D does for objects.
  */
 
 import { MAX_TIME_MS } from "../core/clock.ts";
 import { array, at, boolean, fail, record, shown, string } from "../core/snapshot-check.ts";
+import { isoMicros } from "../core/time.ts";
 import { validateCreate } from "./validate.ts";
 import { CREATE_REQUIRED } from "./values.ts";
 
 const ACCOUNT_ID = /^[0-9a-f]{32}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** What `SeededRandom.uuid()` makes: version 4, variant 10xx. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** `2023-10-01T13:10:38.762503+00:00` (years past 9999 or before 0 in the Date's extended form). */
 const STAMP = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(\d{3})\+00:00$/;
 const RULE_FIELDS = [...CREATE_REQUIRED, "block_any_queries"] as const;
 
-function stamp(v: unknown, path: string): number {
+/**
+ * The stamp's time in microseconds. Past 2^53 microseconds (the year 2255) the model's own
+ * arithmetic is inexact (stamps may repeat), so only the form is checked there: `exact` says whether
+ * comparisons between stamps hold.
+ */
+function stamp(v: unknown, path: string, last: number): { micros: number; exact: boolean } {
   const s = string(v, path);
   const ms = Date.parse(s);
   if (!STAMP.test(s) || !Number.isFinite(ms))
     fail(path, `must be a timestamp like 2023-10-01T13:10:38.762503+00:00, got ${shown(s)}`);
-  return ms * 1000 + Number(s.slice(23, 26));
+  const digits = Number(s.slice(-9, -6));
+  if (ms < 0 || isoMicros(ms, digits, 0, false) !== s)
+    fail(path, `is not a timestamp the simulator writes (${shown(s)})`);
+  const micros = ms * 1000 + digits;
+  const exact = Number.isSafeInteger(micros) && Number.isSafeInteger(last);
+  if (exact && micros > last) fail(path, "is later than lastStampMicros (every timestamp written moves it forward)");
+  return { micros, exact };
 }
 
-function checkRule(v: unknown, path: string): void {
+function checkRule(v: unknown, path: string, last: number): { micros: number; exact: boolean } {
   const r = record(v, path);
   const body: Record<string, unknown> = {};
   for (const f of RULE_FIELDS) body[f] = r[f];
@@ -34,32 +56,49 @@ function checkRule(v: unknown, path: string): void {
   const valid = validateCreate(body);
   if (!valid.ok) {
     const first = valid.errors[0]!;
-    const field = RULE_FIELDS.find((f) => first.message.includes(f)) ?? "";
+    // The validator's messages start with the field they are about (`mode must be one of ...`).
+    const word = first.message.split(" ")[0]!;
+    const field = (RULE_FIELDS as readonly string[]).includes(word) ? word : "";
     fail(field ? `${path}.${field}` : path, first.message);
   }
-  const created = stamp(r.created_on, `${path}.created_on`);
-  const modified = stamp(r.modified_on, `${path}.modified_on`);
-  if (modified < created) fail(`${path}.modified_on`, "is earlier than created_on");
+  const created = stamp(r.created_on, `${path}.created_on`, last);
+  const modified = stamp(r.modified_on, `${path}.modified_on`, last);
+  if (created.exact && modified.exact && modified.micros < created.micros)
+    fail(`${path}.modified_on`, "is earlier than created_on");
+  return created;
 }
 
-/** Checks a whole area A snapshot; throws a SnapshotError naming the first bad path. */
-export function checkDnsProtectionSnapshot(value: unknown, path: string): void {
+/**
+ * Checks a whole area A snapshot; throws a SnapshotError naming the first bad path. `accountKnown`
+ * (the simulator's accounts) is left out by unit tests of the model, which use accounts of their own.
+ */
+export function checkDnsProtectionSnapshot(
+  value: unknown,
+  path: string,
+  accountKnown?: (accountId: string) => boolean,
+): void {
   const s = record(value, path);
   const last = s.lastStampMicros;
   if (typeof last !== "number" || !Number.isInteger(last) || last < 0 || last > MAX_TIME_MS * 1000 + 999) {
     fail(`${path}.lastStampMicros`, `must be an integer number of microseconds in the Date range, got ${shown(last)}`);
   }
   const rules = record(s.rules, `${path}.rules`);
+  const ids = new Set<string>();
   for (const [account, list] of Object.entries(rules)) {
     const p = at(`${path}.rules`, account);
     if (!ACCOUNT_ID.test(account)) fail(p, "an account id is 32 lowercase hex characters");
-    const ids = new Set<string>();
+    if (accountKnown && !accountKnown(account)) fail(p, "is not an account of this simulator");
+    let previous = -1;
     array(list, p).forEach((rule, i) => {
       const id = string(record(rule, `${p}[${i}]`).id, `${p}[${i}].id`, { pattern: UUID });
       const rp = at(p, id);
-      if (ids.has(id)) fail(rp, "appears twice");
+      if (ids.has(id)) fail(rp, "appears twice (rule ids are unique across accounts)");
       ids.add(id);
-      checkRule(rule, rp);
+      const created = checkRule(rule, rp, last);
+      if (created.exact && created.micros <= previous) {
+        fail(`${rp}.created_on`, "is not later than the previous rule's (rules are kept in creation order)");
+      }
+      previous = created.micros;
     });
   }
 }

@@ -26,6 +26,8 @@ import { ZoneIndex } from "./zone-index.ts";
 export interface DnsRecordsOptions {
   /** Address ranges of the platform (A/AAAA content may not be in them). */
   platformRanges?: PlatformRanges;
+  /** The zones of the simulator (a snapshot's zone must be one, its records named inside it). */
+  zoneName?: (zoneId: string) => string | undefined;
 }
 
 export interface BatchResult {
@@ -45,12 +47,14 @@ export class DnsRecordsModel implements Snapshottable {
   readonly #core: SimCore;
   readonly #random;
   readonly #ctx: TypeContext;
+  readonly #zoneName: ((zoneId: string) => string | undefined) | undefined;
   #state: State = { zones: new Map(), lastMicros: 0 };
 
   constructor(core: SimCore, options: DnsRecordsOptions = {}) {
     this.#core = core;
     this.#random = core.random.fork("dns-records");
     this.#ctx = { platformRanges: options.platformRanges ?? DEFAULT_PLATFORM_RANGES };
+    this.#zoneName = options.zoneName;
   }
 
   /** The clock's time with seeded microseconds, strictly later than the last stamp given. */
@@ -218,12 +222,12 @@ export class DnsRecordsModel implements Snapshottable {
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
   check(state: unknown, path: string): void {
-    checkDnsRecordsSnapshot(state, path, this.#ctx);
+    checkDnsRecordsSnapshot(state, path, this.#ctx, this.#zoneName);
   }
 
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(state: unknown): void {
-    checkDnsRecordsSnapshot(state, "dnsRecords", this.#ctx);
+    checkDnsRecordsSnapshot(state, "dnsRecords", this.#ctx, this.#zoneName);
     const s = state as { zones: [string, DnsRecord[]][]; lastMicros?: unknown };
     this.#state = {
       zones: new Map(s.zones.map(([z, rs]) => [z, new ZoneIndex(structuredClone(rs))])),

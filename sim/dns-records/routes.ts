@@ -23,7 +23,7 @@ export function createDnsRecordsModule(
   zones: ZoneDirectory,
   options: DnsRecordsOptions = {},
 ): HttpAreaModule {
-  const model = new DnsRecordsModel(core, options);
+  const model = new DnsRecordsModel(core, { zoneName: (id) => zones.zoneName(id), ...options });
   const zoneOf = (req: RouteRequest): { id: string; name: string } => {
     const id = req.params.zone_id!;
     const name = zones.zoneName(id);

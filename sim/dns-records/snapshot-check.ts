@@ -5,6 +5,8 @@
  * draft's (name, type, content, priority, data, proxiable, proxied, ttl, settings, comment, tags);
  * no two records of a zone may conflict (identical records, a CNAME beside other records), as every
  * write checks; ids are 32 hex, unique per zone; timestamps ISO dates; `locked` and `meta` typed.
+ * With the simulator's zone directory (as the area passes it), every zone must be one of its zones and
+ * every record's `zone_name` that zone's name (so names are inside the zone, as a create makes them).
  *
  * Gaps / by design: the proxied-CNAME chain rule is not re-checked: it holds when a record is
  * written, and a later delete of its target may leave a valid state that would no longer pass it.
@@ -66,7 +68,12 @@ function checkRecord(v: unknown, path: string, zoneId: string, zoneName: string,
 }
 
 /** Checks a whole area B snapshot; throws a SnapshotError naming the first bad path. */
-export function checkDnsRecordsSnapshot(value: unknown, path: string, ctx: TypeContext): void {
+export function checkDnsRecordsSnapshot(
+  value: unknown,
+  path: string,
+  ctx: TypeContext,
+  zoneNameOf?: (zoneId: string) => string | undefined,
+): void {
   const s = record(value, path);
   const last = s.lastMicros;
   if (
@@ -85,8 +92,15 @@ export function checkDnsRecordsSnapshot(value: unknown, path: string, ctx: TypeC
     if (zones.has(zoneId)) fail(zp, "appears twice");
     zones.add(zoneId);
     const list = array(z[1], zp);
-    const first = list[0];
-    const zoneName = string(record(first ?? {}, `${zp}[0]`).zone_name ?? "", `${zp}[0].zone_name`);
+    let zoneName: string;
+    if (zoneNameOf) {
+      const known = zoneNameOf(zoneId);
+      if (known === undefined) fail(`${pp}[0]`, `${shown(zoneId)} is not a zone of this simulator`);
+      zoneName = known;
+    } else {
+      const first = list[0];
+      zoneName = string(record(first ?? {}, `${zp}[0]`).zone_name ?? "", `${zp}[0].zone_name`);
+    }
     const index = new ZoneIndex();
     const ids = new Set<string>();
     list.forEach((item, j) => {

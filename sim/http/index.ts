@@ -45,7 +45,9 @@ export interface ApiArea extends Snapshottable {
 export function createApiArea(core: SimCore): ApiArea {
   const tenants = tenantsOf(core);
   const zones = zoneDirectory(tenants);
-  const protection = createDnsProtectionModule(core);
+  const protection = createDnsProtectionModule(core, {
+    accountKnown: (id) => tenants.some((t) => t.account_id === id),
+  });
   const records = createDnsRecordsModule(core, zones);
   const router = createRouter([...protection.routes, ...records.routes]);
   const options = { core, router, tenants };

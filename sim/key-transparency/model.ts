@@ -17,11 +17,11 @@
  */
 import { createHash } from "node:crypto";
 import type { Snapshottable } from "../core/area.ts";
-import type { FakeClock } from "../core/clock.ts";
+import type { FakeClock, ScheduledHandle } from "../core/clock.ts";
 import { DISABLED_MESSAGE, KtError } from "./errors.ts";
 import { checkProof, type LogDirectory, PROOF_DELAY_MS, type ProofState, proofRequest } from "./proofs.ts";
 import { type AuditorKey, type SignatureVersion, signMessage } from "./signing.ts";
-import { checkKtSnapshot, upgradeKtSnapshot } from "./snapshot-check.ts";
+import { checkKtSnapshot, type KtCheckContext, upgradeKtSnapshot } from "./snapshot-check.ts";
 import type { PublishInput, RegisterInput } from "./validate.ts";
 
 export type NamespaceStatus = "Initialization" | "Online" | "Disabled";
@@ -96,7 +96,8 @@ export class KtModel implements Snapshottable {
   readonly #opts: KtModelOptions;
   #namespaces = new Map<string, NamespaceRecord>();
   #logDirectory: LogDirectory | undefined;
-  #runScheduled = false;
+  /** The pending verification run on the fake clock, if any (cancelled by restore and reset). */
+  #run: ScheduledHandle | undefined;
 
   constructor(options: KtModelOptions) {
     this.#opts = options;
@@ -221,10 +222,9 @@ export class KtModel implements Snapshottable {
 
   /** Runs verification PROOF_DELAY_MS from now on the fake clock (once, however many publications). */
   #scheduleVerification(): void {
-    if (this.#runScheduled) return;
-    this.#runScheduled = true;
-    this.#opts.clock.schedule(this.#opts.clock.now() + PROOF_DELAY_MS, () => {
-      this.#runScheduled = false;
+    if (this.#run) return;
+    this.#run = this.#opts.clock.schedule(this.#opts.clock.now() + PROOF_DELAY_MS, () => {
+      this.#run = undefined;
       this.verifyProofs();
     });
   }
@@ -281,27 +281,40 @@ export class KtModel implements Snapshottable {
     return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20, 32)}`;
   }
 
+  /** What the snapshot check needs to judge signatures and job ids (snapshot-check.ts). */
+  get #checkContext(): KtCheckContext {
+    return { key: this.#opts.key, jobId: (name, epoch) => this.#jobId(name, epoch) };
+  }
+
   snapshot(): { namespaces: NamespaceRecord[] } {
     return { namespaces: [...this.#namespaces.values()].map(cloneRecord) };
   }
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
   check(state: unknown, path: string): void {
-    checkKtSnapshot(upgradeKtSnapshot(state), path);
+    checkKtSnapshot(upgradeKtSnapshot(state), path, this.#checkContext);
   }
 
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(snapshot: unknown): void {
     const state = upgradeKtSnapshot(snapshot);
-    checkKtSnapshot(state, "kt");
+    checkKtSnapshot(state, "kt", this.#checkContext);
     const next = new Map<string, NamespaceRecord>();
     for (const r of (state as { namespaces: NamespaceRecord[] }).namespaces) next.set(r.name, cloneRecord(r));
     this.#namespaces = next;
+    this.#cancelRun();
     const pending = [...next.values()].some((r) => r.audits.some((a) => a.proof === "pending"));
     if (pending) this.#scheduleVerification();
   }
 
   reset(): void {
     this.#namespaces = new Map();
+    this.#cancelRun();
+  }
+
+  /** A restore or reset replaces the whole state, the run scheduled for the old one included. */
+  #cancelRun(): void {
+    this.#run?.cancel();
+    this.#run = undefined;
   }
 }

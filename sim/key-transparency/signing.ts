@@ -11,7 +11,7 @@
  * Gaps / by design: one auditor key, never rotated (GET /info lists it with not_before = the
  * simulator's start). Epochs are u64 (bigint); timestamps are the clock's safe-integer milliseconds.
  */
-import { createPrivateKey, createPublicKey, type KeyObject, sign } from "node:crypto";
+import { createPrivateKey, createPublicKey, type KeyObject, sign, verify } from "node:crypto";
 
 export type SignatureVersion = 1 | 2;
 
@@ -132,4 +132,10 @@ export function signMessage(key: AuditorKey, m: SignatureMessage): SignedMessage
   const serialized = serializeSignatureMessage(m);
   const signature = new Uint8Array(sign(null, serialized, key.privateKey as KeyObject));
   return { serialized, signature };
+}
+
+/** Whether `signature` is the key's valid Ed25519 signature of `serialized`. */
+export function verifyMessage(key: AuditorKey, serialized: Uint8Array, signature: Uint8Array): boolean {
+  const publicKey = createPublicKey(key.privateKey as KeyObject);
+  return verify(null, serialized, publicKey, signature);
 }

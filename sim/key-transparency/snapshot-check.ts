@@ -1,20 +1,34 @@
 /**
  * The whole check of an area C snapshot (`{namespaces: NamespaceRecord[]}`), run before anything is
- * restored: each namespace as registration accepts it (name, root, signature version, log
- * directory; an owner), and its epochs as publication makes them: the first audit is the root
- * (epoch and digest), each next epoch is the previous + 1 with a digest not used before and a
- * `start_hash` equal to the previous digest, timestamps in the Date range and never decreasing; the
- * status fits (Initialization before the first epoch, Online after, or Disabled). Epochs are u64
- * bigints; each audit's proof state is one of proofs.ts's, verified ones form a prefix, and a
- * verified epoch carries the time it was verified. Snapshots written before epochs were u64 and
- * proofs were modelled (epochs as numbers, no proof state) are accepted: `upgradeKtSnapshot` reads
- * them as bigints, every epoch verified at its publication.
+ * restored: each namespace as registration accepts it (`validateRegister` judges name, root, signature
+ * version, log directory and public, and the stored root epoch and digest must be the root's), with an
+ * owner; and its epochs as publication makes them: the first audit is the root (its epoch, its digest,
+ * and `<epoch>/<digest>` equal to the root as text, as plexi compares them), each next epoch is the
+ * previous + 1 with a digest not used before and a `start_hash` equal to the previous digest,
+ * timestamps in the Date range and never decreasing; the status fits (Initialization before the first
+ * epoch, Online after, or Disabled). Epochs are u64 bigints; each audit's proof state is one of
+ * proofs.ts's: verified ones form a prefix, only the first after it may be proof-missing or
+ * proof-invalid (verification stops there), and a verified epoch carries the time it was verified (its
+ * publication time without a log directory and for the root epoch, never earlier otherwise).
+ * With the auditor's key and job ids (as the model passes them), each audit's `serialized_message` must
+ * be the signature message of (signature version, namespace, timestamp, epoch, digest), its
+ * `signature` a valid signature of it by the auditor's key, and its `job_id` the one the seed gives.
+ * Snapshots written before epochs were u64 and proofs were modelled (epochs as numbers, no proof
+ * state) are accepted: `upgradeKtSnapshot` reads them as bigints, every epoch verified at its
+ * publication.
  *
- * Gaps / by design: signatures are checked for form (64-byte hex), not verified against the key: a
- * snapshot of another seed is refused earlier (seed check), and a test may hand-edit one.
+ * Gaps / by design: unknown extra fields of a namespace or audit are ignored. Without the key (unit
+ * tests of the check alone) signatures and job ids are checked for form only.
  */
 import { array, at, boolean, fail, record, shown, string, time } from "../core/snapshot-check.ts";
-import { isValidLogDirectory, nameProblem, parseRoot, U64_MAX } from "./validate.ts";
+import { type AuditorKey, serializeSignatureMessage, verifyMessage } from "./signing.ts";
+import { nameProblem, U64_MAX, validateRegister } from "./validate.ts";
+
+/** What only the simulator knows: its auditor key and the job id it gives an epoch. */
+export interface KtCheckContext {
+  key: AuditorKey;
+  jobId(name: string, epoch: bigint): string;
+}
 
 const HEX = /^[0-9a-f]*$/;
 const DIGEST = /^[0-9a-f]{64}$/;
@@ -52,22 +66,61 @@ export function upgradeKtSnapshot(value: unknown): unknown {
   return { ...(value as object), namespaces };
 }
 
-function checkNamespace(v: unknown, path: string): void {
+/** The registration the namespace's fields make, as `validateRegister` reads it (its refusal at its field). */
+function registration(r: Record<string, unknown>, path: string): ReturnType<typeof validateRegister> {
+  const body = {
+    name: r.name,
+    root: r.root,
+    public: r.public,
+    signature_version: r.signature_version,
+    log_directory: r.log_directory,
+  };
+  try {
+    return validateRegister(body);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const field = /"(\w+)"/.exec(message)?.[1];
+    fail(field && field in body ? `${path}.${field}` : path, `registration refuses it: ${message}`);
+  }
+}
+
+/** The signed fields of an audit are what the auditor's key signed, and its job id the seed's. */
+function checkSigned(x: Record<string, unknown>, p: string, r: Record<string, unknown>, ctx: KtCheckContext): void {
+  let expected: Uint8Array;
+  try {
+    expected = serializeSignatureMessage({
+      ciphersuite: r.signature_version as 1 | 2,
+      namespace: r.name as string,
+      timestamp: x.timestamp as number,
+      epoch: x.epoch as bigint,
+      digest: Buffer.from(x.digest as string, "hex"),
+    });
+  } catch (e) {
+    fail(`${p}.timestamp`, `cannot be signed: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  if (x.serialized_message !== Buffer.from(expected).toString("hex")) {
+    fail(`${p}.serialized_message`, "is not the signature message of the namespace, timestamp, epoch and digest");
+  }
+  if (!verifyMessage(ctx.key, expected, Buffer.from(x.signature as string, "hex"))) {
+    fail(`${p}.signature`, "is not a valid signature of serialized_message by the auditor's key");
+  }
+  const job = ctx.jobId(r.name as string, x.epoch as bigint);
+  if (x.job_id !== job) fail(`${p}.job_id`, `must be ${job} (the job id the seed gives this epoch)`);
+}
+
+function checkNamespace(v: unknown, path: string, ctx: KtCheckContext | undefined): void {
   const r = record(v, path);
   string(r.owner, `${path}.owner`, { nonEmpty: true });
   boolean(r.public, `${path}.public`);
-  const rootText = string(r.root, `${path}.root`);
-  const root = parseRoot(rootText);
-  if (!root) fail(`${path}.root`, `must be <epoch>/<64 hex digits>, got ${shown(rootText)}`);
+  if (r.log_directory === undefined) fail(`${path}.log_directory`, "must be a URL or null");
+  const reg = registration(r, path);
+  if (r.signature_version !== reg.signature_version) {
+    fail(`${path}.signature_version`, `must be 1 or 2, got ${shown(r.signature_version)}`);
+  }
+  const root = reg.rootParsed;
   if (r.rootEpoch !== root.epoch) fail(`${path}.rootEpoch`, `must be the root's epoch ${root.epoch}`);
   if (r.rootDigest !== Buffer.from(root.digest).toString("hex")) {
     fail(`${path}.rootDigest`, "must be the root's digest in lowercase hex");
-  }
-  if (r.signature_version !== 1 && r.signature_version !== 2) {
-    fail(`${path}.signature_version`, `must be 1 or 2, got ${shown(r.signature_version)}`);
-  }
-  if (r.log_directory !== null && !isValidLogDirectory(string(r.log_directory, `${path}.log_directory`))) {
-    fail(`${path}.log_directory`, "must be an http(s) URL or null");
   }
   if (typeof r.status !== "string" || !STATUSES.includes(r.status)) {
     fail(`${path}.status`, `must be one of ${STATUSES.join(", ")}, got ${shown(r.status)}`);
@@ -78,7 +131,7 @@ function checkNamespace(v: unknown, path: string): void {
   if (r.status === "Online" && audits.length === 0) fail(`${path}.status`, "is Online but no epoch is published");
   const digests = new Set<string>();
   let previous: Record<string, unknown> | undefined;
-  let unverified = false;
+  let unverified: unknown;
   audits.forEach((a, i) => {
     const p = `${path}.audits[${i}]`;
     const x = record(a, p);
@@ -87,6 +140,9 @@ function checkNamespace(v: unknown, path: string): void {
     if (epoch !== expected) fail(`${p}.epoch`, `must be ${expected}, got ${epoch}`);
     const digest = string(x.digest, `${p}.digest`, { pattern: DIGEST });
     if (i === 0 && digest !== r.rootDigest) fail(`${p}.digest`, "the first epoch must be the root");
+    if (i === 0 && r.root !== `${epoch}/${digest}`) {
+      fail(`${path}.root`, "the first epoch is published only when <epoch>/<digest> equals the root as text");
+    }
     if (digests.has(digest)) fail(`${p}.digest`, "was already published in this namespace");
     digests.add(digest);
     const timestamp = time(x.timestamp, `${p}.timestamp`);
@@ -99,20 +155,31 @@ function checkNamespace(v: unknown, path: string): void {
       fail(`${p}.start_hash`, "must be the previous epoch's digest (the epoch's own for the first)");
     }
     string(x.job_id, `${p}.job_id`, { nonEmpty: true });
+    if (ctx) checkSigned(x, p, r, ctx);
     if (typeof x.proof !== "string" || !PROOF_STATES.includes(x.proof)) {
       fail(`${p}.proof`, `must be one of ${PROOF_STATES.join(", ")}, got ${shown(x.proof)}`);
     }
-    if (i === 0 && x.proof !== "verified") fail(`${p}.proof`, "the root epoch is verified");
-    if (x.proof === "verified" && unverified) fail(`${p}.proof`, "follows an epoch that is not verified");
-    if (x.proof !== "verified") unverified = true;
-    if (x.proof === "verified") time(x.verified_at, `${p}.verified_at`);
-    else if (x.verified_at !== null) fail(`${p}.verified_at`, "must be null until the epoch is verified");
+    const atOnce = i === 0 || r.log_directory === null;
+    if (atOnce && x.proof !== "verified") {
+      fail(`${p}.proof`, "is verified at publication (the root epoch, or a namespace without a log_directory)");
+    }
+    if (x.proof === "verified" && unverified !== undefined) fail(`${p}.proof`, "follows an epoch that is not verified");
+    if (x.proof !== "verified" && x.proof !== "pending" && unverified !== undefined) {
+      fail(`${p}.proof`, `follows an epoch that is ${unverified} (verification stops there; later epochs are pending)`);
+    }
+    if (x.proof !== "verified" && unverified === undefined) unverified = x.proof;
+    if (x.proof === "verified") {
+      const verifiedAt = time(x.verified_at, `${p}.verified_at`);
+      if (atOnce && verifiedAt !== timestamp)
+        fail(`${p}.verified_at`, "must be the epoch's timestamp (verified at publication)");
+      if (verifiedAt < timestamp) fail(`${p}.verified_at`, "is earlier than the epoch's publication");
+    } else if (x.verified_at !== null) fail(`${p}.verified_at`, "must be null until the epoch is verified");
     previous = x;
   });
 }
 
 /** Checks a whole area C snapshot; throws a SnapshotError naming the first bad path. */
-export function checkKtSnapshot(value: unknown, path: string): void {
+export function checkKtSnapshot(value: unknown, path: string, ctx?: KtCheckContext): void {
   const s = record(value, path);
   const names = new Set<string>();
   array(s.namespaces, `${path}.namespaces`).forEach((n, i) => {
@@ -122,6 +189,6 @@ export function checkKtSnapshot(value: unknown, path: string): void {
     if (problem) fail(`${p}.name`, problem);
     if (names.has(name)) fail(p, "appears twice");
     names.add(name);
-    checkNamespace(n, p);
+    checkNamespace(n, p, ctx);
   });
 }

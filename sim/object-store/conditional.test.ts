@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { evaluateConditional, parseConditional, parseEtagList } from "./conditional.ts";
+import { evaluateConditional, headerDate, kjDateMs, parseConditional, parseEtagList } from "./conditional.ts";
 
 const obj = { etag: "abc", uploaded: Date.UTC(2025, 0, 1, 0, 0, 10, 500) };
 
@@ -50,5 +50,23 @@ describe("conditionals", () => {
     expect(evaluateConditional(parseConditional(new Headers({ "if-match": 'W/"abc"' }))!, obj)).toBe(false);
     expect(evaluateConditional(parseConditional(new Headers({ "if-none-match": 'W/"abc"' }))!, obj)).toBe(false);
     expect(() => parseConditional(new Headers({ "if-match": "abc" }))).toThrow("Invalid ETag in if-match header");
+  });
+});
+
+describe("header dates through kj::Date", () => {
+  test("int64 nanoseconds wrap outside 1677-09-21..2262-04-11; back to ms truncating toward zero", () => {
+    // Values workerd gives (Miniflare 4, the audit of issue 13; 1600 exact, the others to the day).
+    expect(new Date(headerDate("Sat, 01 Jan 1600 00:00:00 GMT")).toISOString()).toBe("2184-07-20T23:34:33.709Z");
+    expect(new Date(headerDate("Mon, 01 Jan 2300 00:00:00 GMT")).toISOString()).toBe("1715-06-13T00:25:26.291Z");
+    expect(new Date(headerDate("Sat, 12 Apr 2262 00:00:00 GMT")).toISOString()).toBe("1677-09-21T00:25:26.291Z");
+    // The last second before the wrap and the first after it.
+    expect(headerDate("Fri, 11 Apr 2262 23:47:16 GMT")).toBe(9223372036000);
+    expect(headerDate("Fri, 11 Apr 2262 23:47:17 GMT")).toBe(-9223372036709);
+    expect(headerDate("Tue, 21 Sep 1677 00:12:44 GMT")).toBe(-9223372036000);
+    expect(headerDate("Tue, 21 Sep 1677 00:12:43 GMT")).toBe(9223372036709);
+    expect(headerDate("Sat, 01 Jan 2000 00:00:00 GMT")).toBe(Date.UTC(2000, 0, 1));
+    expect(headerDate("garbage")).toBe(0);
+    expect(kjDateMs(Number.NaN)).toBe(0);
+    expect(kjDateMs(-1.5)).toBe(-1);
   });
 });

@@ -10,7 +10,9 @@
  * supported). Headers-form dates compare at whole seconds; object-form dates at milliseconds unless
  * `secondsGranularity` is set. A header date V8 cannot parse reads as the epoch (as the binding's
  * `js.date()` gives); header dates are parsed by the host's Date.parse, in the process's time zone
- * for forms without one (workerd runs in UTC).
+ * for forms without one (workerd runs in UTC), and wrap as the binding's int64 nanoseconds do
+ * (`headerDate`). Dates before 1970 compare as the instants they are: the binding sends them to
+ * storage as UInt64 two's complement, and what the platform's storage makes of that is not public.
  */
 import { fieldTypeError, nonCoercibleString, toDate } from "./convert.ts";
 import { isHeaders } from "./values.ts";
@@ -130,10 +132,23 @@ export function parseEtagList(header: string): EtagSpec[] {
   }
 }
 
-/** A header date as the binding reads it: V8's Date parsing, and the epoch for what it cannot parse. */
+/**
+ * A header date as the binding reads it (`js.date(value)` then `JsDate::operator kj::Date`, then
+ * `(d - UNIX_EPOCH) / MILLISECONDS` when sent): V8's Date parsing; the double truncated to int64 ms
+ * and multiplied into int64 nanoseconds, which wrap outside about 1677-09-21..2262-04-11 (no range
+ * check on this path, unlike a Date argument); back to ms by C++ division, truncating toward zero.
+ * What V8 cannot parse (NaN) is the epoch: int64_t(NaN) is INT64_MIN on x86-64 (0 on arm64), and
+ * INT64_MIN * 10^6 wraps to 0.
+ */
 export function headerDate(value: string): number {
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? ms : 0;
+  return kjDateMs(Date.parse(value));
+}
+
+/** Milliseconds through kj::Date and back, as the binding converts a header date. */
+export function kjDateMs(ms: number): number {
+  if (!Number.isFinite(ms)) return 0;
+  const ns = BigInt.asIntN(64, BigInt(Math.trunc(ms)) * 1_000_000n);
+  return Number(ns / 1_000_000n);
 }
 
 /** Value checks of a converted `onlyIf` (quoted etags, header grammar); reads header dates. */

@@ -5,7 +5,9 @@
  *
  * Gaps / by design: buckets have no management API (creation is implicit, as a binding is); bucket
  * options given on a later `bucket(name, options)` call update that bucket's options. The snapshot
- * does not include the random stream's position (see snapshot.ts).
+ * does not include the random stream's position (see snapshot.ts). A restore or reset replaces the
+ * set of buckets too: a bucket the snapshot lacks is emptied and unlisted (its binding, if handed
+ * out, stays usable and lists the bucket again on its next write or `bucket(name)` call).
  */
 import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
@@ -13,7 +15,13 @@ import { StoreBucket } from "./bucket.ts";
 import type { CallGate, GateHolder } from "./gate.ts";
 import { type ObjectStoreSnapshot, restoreBucket, snapshotBucket } from "./snapshot.ts";
 import { checkObjectStoreSnapshot } from "./snapshot-check.ts";
-import { type BucketOptions, BucketState, type ResolvedBucketOptions, resolveOptions } from "./state.ts";
+import {
+  type BucketOptions,
+  BucketState,
+  bucketNameProblem,
+  type ResolvedBucketOptions,
+  resolveOptions,
+} from "./state.ts";
 
 export type {
   StoreConditional,
@@ -52,37 +60,50 @@ export function createObjectStoreArea(core: SimCore, defaults: BucketOptions = {
   const random = core.random.fork("object-store");
   const states = new Map<string, BucketState>();
   const bindings = new Map<string, StoreBucket>();
+  /** The buckets that exist (made or written since the last restore/reset), in the order they were made. */
+  const listed = new Set<string>();
   const gates: GateHolder = { gate: undefined };
 
   function ensure(name: string, options?: BucketOptions): BucketState {
     let state = states.get(name);
     if (!state) {
-      state = new BucketState(name, core, random, resolveOptions(options, base));
+      state = new BucketState(name, core, random, resolveOptions(options, base), () => listed.add(name));
       states.set(name, state);
       bindings.set(name, new StoreBucket(state, gates));
     } else if (options) {
-      state.options = resolveOptions(options, state.options);
+      state.options = resolveOptions(options, listed.has(name) ? state.options : base);
+    } else if (!listed.has(name)) {
+      state.options = resolveOptions(undefined, base);
     }
+    listed.add(name);
     return state;
   }
 
-  /** Empties every bucket; bindings already handed out stay valid (they see the new state). */
+  /**
+   * Empties and unlists every bucket (back to a fresh area); bindings already handed out stay valid
+   * (they see the new state, and list their bucket again when written to).
+   */
   function clear(): void {
-    for (const s of states.values()) s.clear();
+    for (const s of states.values()) {
+      s.clear();
+      s.options = resolveOptions(undefined, base);
+    }
+    listed.clear();
   }
 
   return {
     bucket(name, options) {
-      if (typeof name !== "string" || name === "") throw new TypeError("bucket name must be a non-empty string");
+      const problem = bucketNameProblem(name);
+      if (problem) throw new TypeError(problem);
       ensure(name, options);
       return bindings.get(name)!;
     },
-    bucketNames: () => [...states.keys()],
+    bucketNames: () => [...listed],
     setGate(gate) {
       gates.gate = gate;
     },
     snapshot() {
-      return { kind: "object-store", buckets: [...states.values()].map(snapshotBucket) };
+      return { kind: "object-store", buckets: [...listed].map((name) => snapshotBucket(states.get(name)!)) };
     },
     check: checkObjectStoreSnapshot,
     restore(input) {

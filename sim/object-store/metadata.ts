@@ -4,7 +4,8 @@
  *
  * Conversion as the binding's: the five string fields coerce (`String(v)`, so null is "null"),
  * cacheExpiry is a jsg date (a Date or ms); customMetadata is an object whose keys and values coerce.
- * From Headers, Expires is read as the binding reads it: an unparseable date is the epoch.
+ * From Headers, Expires is read as the binding reads it (`headerDate`: an unparseable date is the
+ * epoch, dates outside about 1677..2262 wrap as int64 nanoseconds do).
  *
  * Gaps / by design: the custom-metadata limit counts UTF-8 bytes of keys plus values against 8192
  * (the platform's production limit, Miniflare's is lower). Unknown httpMetadata fields are dropped.

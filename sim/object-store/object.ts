@@ -11,7 +11,8 @@
  * (BYOB readers work) of known length: put(dst, (await get(src)).body) copies an object.
  *
  * Gaps / by design: the body hands out Uint8Array pieces of at most 1 MiB, each a copy, so a reader
- * can never alter stored bytes.
+ * can never alter stored bytes. The body is a plain ReadableStream whose tee() (which uses the body,
+ * as on the platform) is observed through an own, non-enumerable `tee` method (`observeTee`).
  */
 
 import * as nodeStream from "node:stream";
@@ -25,8 +26,9 @@ import { paramTypeError } from "./convert.ts";
 import { BODY_USED, STREAM_LOCKED } from "./errors.ts";
 import { copyHttpMetadata, type HttpMetadata, type StorageClass, writeHttpMetadataTo } from "./metadata.ts";
 import type { ResolvedRange } from "./range.ts";
-import { withKnownLength } from "./streams.ts";
+import { observeTee, withKnownLength } from "./streams.ts";
 import { isHeaders } from "./values.ts";
+import { VerbatimBlob } from "./verbatim-blob.ts";
 
 export interface StoredObject {
   readonly key: string;
@@ -163,34 +165,15 @@ const isDisturbed = (nodeStream as unknown as { isDisturbed(s: unknown): boolean
 /** text() keeps a byte-order mark, as the platform does; bad UTF-8 reads as U+FFFD. */
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** The body stream: a byte stream whose tee() counts as using the body, as on the platform. */
-class BodyStream extends ReadableStream<Uint8Array> {
-  teed = false;
-  override tee(): [ReadableStream<Uint8Array>, ReadableStream<Uint8Array>] {
-    this.teed = true;
-    return super.tee();
-  }
-}
-
-/** A Blob whose type is the Content-Type verbatim (Node's Blob lowercases it, the platform does not). */
-class VerbatimBlob extends Blob {
-  readonly #type: string;
-  constructor(parts: BlobPart[], type: string) {
-    super(parts);
-    this.#type = type;
-  }
-  override get type(): string {
-    return this.#type;
-  }
-}
-
 /** The platform names this class GetResult; exported as StoreObjectBody. */
 class GetResult extends HeadResult {
   readonly #chunks: readonly Uint8Array[];
   readonly #offset: number;
   readonly #length: number;
-  #stream: BodyStream | undefined;
+  #stream: ReadableStream<Uint8Array> | undefined;
   #used = false;
+  /** tee() of the body counts as using it, as on the platform. */
+  #teed = false;
 
   constructor(record: StoredObject, range: ResolvedRange) {
     super(record, { range });
@@ -203,7 +186,8 @@ class GetResult extends HeadResult {
   get body(): StoreBodyStream {
     if (!this.#stream) {
       const pieces = slicePieces(this.#chunks, this.#offset, this.#length);
-      const stream = new BodyStream(
+      // A plain byte stream (constructor ReadableStream, as the platform's body).
+      const stream = new ReadableStream<Uint8Array>(
         {
           type: "bytes",
           pull(c) {
@@ -218,6 +202,9 @@ class GetResult extends HeadResult {
         { highWaterMark: 0 },
       );
       withKnownLength(stream, this.#length);
+      observeTee(stream, () => {
+        this.#teed = true;
+      });
       this.#stream = stream;
       // Consumed by arrayBuffer()/text()/... before the stream was asked for: locked and disturbed.
       if (this.#used) void stream.getReader().cancel();
@@ -227,12 +214,12 @@ class GetResult extends HeadResult {
 
   get bodyUsed(): boolean {
     const s = this.#stream;
-    return this.#used || (s !== undefined && (s.teed || isDisturbed(s)));
+    return this.#used || this.#teed || (s !== undefined && isDisturbed(s));
   }
 
   #take(): void {
     const s = this.#stream;
-    if (this.#used || (s !== undefined && (s.teed || isDisturbed(s)))) throw new TypeError(BODY_USED);
+    if (this.#used || this.#teed || (s !== undefined && isDisturbed(s))) throw new TypeError(BODY_USED);
     if (s?.locked) throw new TypeError(STREAM_LOCKED);
     this.#used = true;
     if (s) void s.getReader().cancel();
@@ -260,7 +247,7 @@ class GetResult extends HeadResult {
   async blob(): Promise<PlatformBlob> {
     this.#take();
     const type = this.httpMetadata?.contentType ?? "";
-    const parts = [...slicePieces(this.#chunks, this.#offset, this.#length)] as BlobPart[];
+    const parts = [...slicePieces(this.#chunks, this.#offset, this.#length)];
     return new VerbatimBlob(parts, type) as unknown as PlatformBlob;
   }
 }

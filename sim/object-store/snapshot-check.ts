@@ -3,28 +3,36 @@
  * every bucket, object, upload and part, each refused with the path of its first bad value
  * (`objectStore.buckets["photos"].objects["a.txt"].size`).
  *
- * What is checked: bucket names (unique) and options (as `bucket(name, options)` takes them); object
- * keys (unique, at most 1024 UTF-8 bytes), versions, sizes (an integer equal to the byte count, at
- * most the object size limit), etags, upload dates, HTTP metadata (known string fields, cacheExpiry a
- * time), custom metadata (strings, at most 8192 bytes), checksums (known algorithms, hex of the right
- * length), storage classes; uploads (unique ids of the platform's form, expiry a time, parts with
- * numbers 1..10000, 16-byte MD5s matching their etags); finished upload ids.
+ * What is checked, so that every object is one a put (or a multipart completion) could have stored:
+ * bucket names (unique, the rule `bucket(name)` applies) and options (as `bucket(name, options)` takes
+ * them); object keys (unique, at most 1024 UTF-8 bytes, well-formed Unicode: the binding stores U+FFFD
+ * for a lone surrogate, so a key holding one could never have been stored), versions, sizes (an
+ * integer equal to the byte count, at most the object size limit), etags (the MD5 of the bytes; a
+ * multipart etag `<hex>-<parts>` with 1..10000 parts), upload dates, HTTP metadata (only the binding's
+ * fields: known string fields, cacheExpiry a time), custom metadata (strings, at most 8192 bytes),
+ * checksums (known algorithms, each the digest of the bytes), storage classes, SSE-C key MD5s;
+ * uploads (unique ids of the platform's form, keys as objects', expiry a time, parts with numbers
+ * 1..10000, 16-byte MD5s of their bytes matching their etags); finished upload ids.
  *
- * Gaps / by design: unknown extra fields are ignored (restore ignores them too), so a snapshot of a
- * newer edgeconf with more object fields still loads. Object etags and checksums are not recomputed
- * from the bytes (an edited snapshot may carry any well-formed digest, as a test fixture may want).
+ * Gaps / by design: unknown extra fields of an object, upload or bucket are ignored (restore ignores
+ * them too), so a snapshot of a newer edgeconf with more object fields still loads; httpMetadata is
+ * the exception (restore would hand its fields to head and get). A multipart etag is not recomputed
+ * (the part MD5s it derives from are gone once the upload completes).
  */
-import { HASH_ALGORITHMS, HASH_BYTES } from "../core/hash.ts";
+import { digestHex, HASH_ALGORITHMS, HASH_BYTES, type HashAlgorithm } from "../core/hash.ts";
 import { array, at, bytes, fail, integer, record, shown, string, stringRecord, time } from "../core/snapshot-check.ts";
 import { customMetadataTooLarge, MAX_CUSTOM_METADATA_BYTES } from "./metadata.ts";
 import { MAX_PART_NUMBER } from "./multipart.ts";
-import { MAX_KEY_BYTES, MAX_OBJECT_SIZE, resolveOptions } from "./state.ts";
+import { bucketNameProblem, MAX_KEY_BYTES, MAX_OBJECT_SIZE, resolveOptions } from "./state.ts";
 
 const HEX32 = /^[0-9a-f]{32}$/;
-const OBJECT_ETAG = /^[0-9a-f]{32}(-\d{1,5})?$/;
+const MULTIPART_ETAG = /^[0-9a-f]{32}-([1-9]\d{0,4})$/;
+const SSEC_MD5 = /^[A-Za-z0-9+/]{22}==$/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UPLOAD_ID = /^[A-Za-z0-9_-]{1,1024}$/;
 const STORAGE_CLASSES = ["Standard", "InfrequentAccess"];
 const HTTP_STRING_FIELDS = ["contentType", "contentLanguage", "contentDisposition", "contentEncoding", "cacheControl"];
+const HTTP_FIELDS = [...HTTP_STRING_FIELDS, "cacheExpiry"];
 
 function storageClass(v: unknown, path: string): void {
   if (typeof v !== "string" || !STORAGE_CLASSES.includes(v)) {
@@ -35,11 +43,17 @@ function storageClass(v: unknown, path: string): void {
 function key(v: unknown, path: string): string {
   const k = string(v, path);
   if (Buffer.byteLength(k, "utf8") > MAX_KEY_BYTES) fail(path, `a key is at most ${MAX_KEY_BYTES} UTF-8 bytes`);
+  if (LONE_SURROGATE.test(k)) {
+    fail(path, "holds a lone surrogate (the binding stores U+FFFD instead, so no put could have stored this key)");
+  }
   return k;
 }
 
 function httpMetadata(v: unknown, path: string): void {
   const m = record(v, path);
+  for (const f of Object.keys(m)) {
+    if (!HTTP_FIELDS.includes(f)) fail(`${path}.${f}`, `is not an HTTP metadata field (${HTTP_FIELDS.join(", ")})`);
+  }
   for (const f of HTTP_STRING_FIELDS) if (m[f] !== undefined) string(m[f], `${path}.${f}`);
   if (m.cacheExpiry !== undefined) time(m.cacheExpiry, `${path}.cacheExpiry`);
 }
@@ -49,14 +63,32 @@ function customMetadata(v: unknown, path: string): void {
   if (customMetadataTooLarge(m)) fail(path, `custom metadata is at most ${MAX_CUSTOM_METADATA_BYTES} bytes`);
 }
 
-function checksums(v: unknown, path: string): void {
+function checksums(v: unknown, path: string, body: Uint8Array): void {
   const c = record(v, path);
   for (const [alg, hex] of Object.entries(c)) {
     const p = `${path}.${alg}`;
     if (!(HASH_ALGORITHMS as readonly string[]).includes(alg)) fail(p, `unknown checksum algorithm`);
-    const len = HASH_BYTES[alg as keyof typeof HASH_BYTES] * 2;
+    const len = HASH_BYTES[alg as HashAlgorithm] * 2;
     string(hex, p, { pattern: new RegExp(`^[0-9a-f]{${len}}$`) });
+    const actual = digestHex(alg as HashAlgorithm, body);
+    if (hex !== actual) fail(p, `is not the ${alg} of the object's bytes (${actual})`);
   }
+}
+
+function etag(v: unknown, path: string, body: Uint8Array): void {
+  const e = string(v, path);
+  if (MULTIPART_ETAG.test(e)) {
+    const parts = Number(MULTIPART_ETAG.exec(e)![1]);
+    if (parts > MAX_PART_NUMBER) fail(path, `a multipart etag counts at most ${MAX_PART_NUMBER} parts, got ${parts}`);
+    return;
+  }
+  string(e, path, { pattern: HEX32 });
+  const md5 = digestHex("md5", body);
+  if (e !== md5) fail(path, `is not the MD5 of the object's bytes (${md5}) nor a multipart etag`);
+}
+
+function ssecKeyMd5(v: unknown, path: string): void {
+  if (v !== undefined) string(v, path, { pattern: SSEC_MD5 });
 }
 
 function checkObject(v: unknown, path: string): void {
@@ -65,12 +97,13 @@ function checkObject(v: unknown, path: string): void {
   const body = bytes(o.bytes, `${path}.bytes`);
   const size = integer(o.size, `${path}.size`, 0, MAX_OBJECT_SIZE);
   if (size !== body.byteLength) fail(`${path}.size`, `is ${size} but the object has ${body.byteLength} bytes`);
-  string(o.etag, `${path}.etag`, { pattern: OBJECT_ETAG });
+  etag(o.etag, `${path}.etag`, body);
   time(o.uploaded, `${path}.uploaded`);
   httpMetadata(o.httpMetadata, `${path}.httpMetadata`);
   customMetadata(o.customMetadata, `${path}.customMetadata`);
-  checksums(o.checksums, `${path}.checksums`);
+  checksums(o.checksums, `${path}.checksums`, body);
   storageClass(o.storageClass, `${path}.storageClass`);
+  ssecKeyMd5(o.ssecKeyMd5, `${path}.ssecKeyMd5`);
 }
 
 function checkPart(v: unknown, path: string, seen: Set<number>): void {
@@ -80,9 +113,10 @@ function checkPart(v: unknown, path: string, seen: Set<number>): void {
   seen.add(n);
   const md5 = bytes(p.md5, `${path}.md5`);
   if (md5.byteLength !== 16) fail(`${path}.md5`, `must be 16 bytes, got ${md5.byteLength}`);
-  const etag = string(p.etag, `${path}.etag`, { pattern: HEX32 });
-  if (etag !== Buffer.from(md5).toString("hex")) fail(`${path}.etag`, "must be the hex of the part's md5");
-  bytes(p.bytes, `${path}.bytes`);
+  const hex = string(p.etag, `${path}.etag`, { pattern: HEX32 });
+  if (hex !== Buffer.from(md5).toString("hex")) fail(`${path}.etag`, "must be the hex of the part's md5");
+  const body = bytes(p.bytes, `${path}.bytes`);
+  if (hex !== digestHex("md5", body)) fail(`${path}.md5`, "is not the MD5 of the part's bytes");
 }
 
 function checkUpload(v: unknown, path: string): void {
@@ -91,6 +125,7 @@ function checkUpload(v: unknown, path: string): void {
   httpMetadata(u.httpMetadata, `${path}.httpMetadata`);
   customMetadata(u.customMetadata, `${path}.customMetadata`);
   storageClass(u.storageClass, `${path}.storageClass`);
+  ssecKeyMd5(u.ssecKeyMd5, `${path}.ssecKeyMd5`);
   time(u.expiresAt, `${path}.expiresAt`);
   const parts = array(u.parts, `${path}.parts`);
   const seen = new Set<number>();
@@ -142,6 +177,8 @@ export function checkObjectStoreSnapshot(value: unknown, path: string): void {
   const names = new Set<string>();
   array(s.buckets, `${path}.buckets`).forEach((b, i) => {
     const name = string(record(b, `${path}.buckets[${i}]`).name, `${path}.buckets[${i}].name`, { nonEmpty: true });
+    const nameBad = bucketNameProblem(name);
+    if (nameBad) fail(`${path}.buckets[${i}].name`, nameBad);
     const p = at(`${path}.buckets`, name);
     if (names.has(name)) fail(p, "appears twice");
     names.add(name);

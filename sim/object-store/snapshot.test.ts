@@ -41,6 +41,36 @@ describe("object store snapshot, restore, reset", () => {
     expect((await area.bucket("b").head("k2"))!.size).toBe(1);
   });
 
+  test("restore replaces the set of buckets: one made after the snapshot is gone, its options too", async () => {
+    const area = createObjectStoreArea(createCore({ seed: 3 }));
+    await area.bucket("a").put("k", "v");
+    const snap = area.snapshot();
+    const text = JSON.stringify(snap);
+    const later = area.bucket("later", { minPartSize: 1 });
+    await later.put("x", "y");
+    await later.delete("x");
+    area.restore(snap);
+    expect(area.bucketNames()).toEqual(["a"]);
+    expect(JSON.stringify(area.snapshot())).toBe(text);
+    // The binding handed out stays usable: reading does not list the bucket, writing does (with default options).
+    expect(await later.head("x")).toBeNull();
+    expect(area.bucketNames()).toEqual(["a"]);
+    await later.put("z", "1");
+    expect(area.bucketNames()).toEqual(["a", "later"]);
+    expect(area.snapshot().buckets[1]!.options.minPartSize).toBe(5 * 1024 * 1024);
+  });
+
+  test("reset gives the state of a fresh area (no buckets listed)", async () => {
+    const core = createCore({ seed: 3 });
+    const area = createObjectStoreArea(core);
+    const empty = JSON.stringify(area.snapshot());
+    await area.bucket("b", { minPartSize: 1 }).put("k", "v");
+    area.reset();
+    expect(JSON.stringify(area.snapshot())).toBe(empty);
+    area.bucket("b");
+    expect(area.snapshot().buckets[0]!.options.minPartSize).toBe(5 * 1024 * 1024);
+  });
+
   test("snapshots are plain data", async () => {
     const area = createObjectStoreArea(createCore({}));
     await area.bucket("b").put("k", "v");

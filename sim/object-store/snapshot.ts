@@ -22,6 +22,8 @@ export interface ObjectSnapshot {
   customMetadata: Record<string, string>;
   checksums: Partial<Record<HashAlgorithm, string>>;
   storageClass: StorageClass;
+  /** Base64 MD5 of the SSE-C key the object was written with (absent without one). */
+  ssecKeyMd5?: string;
   bytes: Uint8Array;
 }
 
@@ -38,6 +40,7 @@ export interface UploadSnapshot {
   httpMetadata: Omit<HttpMetadata, "cacheExpiry"> & { cacheExpiry?: number };
   customMetadata: Record<string, string>;
   storageClass: StorageClass;
+  ssecKeyMd5?: string;
   expiresAt: number;
   parts: PartSnapshot[];
 }
@@ -90,6 +93,7 @@ export function snapshotBucket(state: BucketState): BucketSnapshot {
       customMetadata: { ...r.customMetadata },
       checksums: { ...r.checksums },
       storageClass: r.storageClass,
+      ...(r.ssecKeyMd5 === undefined ? {} : { ssecKeyMd5: r.ssecKeyMd5 }),
       bytes: joinChunks(r.chunks),
     });
   }
@@ -99,6 +103,7 @@ export function snapshotBucket(state: BucketState): BucketSnapshot {
     httpMetadata: metaOut(u.httpMetadata),
     customMetadata: { ...u.customMetadata },
     storageClass: u.storageClass,
+    ...(u.ssecKeyMd5 === undefined ? {} : { ssecKeyMd5: u.ssecKeyMd5 }),
     expiresAt: u.expiresAt,
     parts: [...u.parts.values()].map((p) => ({
       partNumber: p.partNumber,
@@ -130,6 +135,7 @@ export function restoreBucket(state: BucketState, snap: BucketSnapshot): void {
       customMetadata: { ...o.customMetadata },
       checksums: { ...o.checksums },
       storageClass: o.storageClass,
+      ...(o.ssecKeyMd5 === undefined ? {} : { ssecKeyMd5: o.ssecKeyMd5 }),
       chunks: bytes.byteLength === 0 ? [] : [bytes],
     };
     state.commitObject(record);
@@ -152,6 +158,7 @@ export function restoreBucket(state: BucketState, snap: BucketSnapshot): void {
       httpMetadata: metaIn(u.httpMetadata),
       customMetadata: { ...u.customMetadata },
       storageClass: u.storageClass,
+      ...(u.ssecKeyMd5 === undefined ? {} : { ssecKeyMd5: u.ssecKeyMd5 }),
       expiresAt: u.expiresAt,
       parts,
     };

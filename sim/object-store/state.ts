@@ -74,6 +74,18 @@ export function honoursInclude(
   );
 }
 
+/**
+ * Why `name` cannot name a bucket of the simulator, or undefined when it can: the platform's rule
+ * (a-z, 0-9 and "-", starting and ending with a letter or digit, at most 63), except that names of
+ * 1 or 2 characters are allowed (short names in tests). `bucket(name)` and snapshots apply it alike.
+ */
+export function bucketNameProblem(name: unknown): string | undefined {
+  if (typeof name !== "string" || !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(name)) {
+    return `a bucket name is 1-63 characters of a-z, 0-9 and "-", starting and ending with a letter or digit, got ${typeof name === "string" ? JSON.stringify(name.length > 70 ? `${name.slice(0, 70)}...` : name) : String(name)}`;
+  }
+  return undefined;
+}
+
 /** Throws 10020 for a key longer than 1024 UTF-8 bytes. */
 export function checkKey(action: StoreAction, key: string): void {
   if (key.length > MAX_KEY_BYTES / 3 && Buffer.byteLength(key, "utf8") > MAX_KEY_BYTES) {
@@ -98,12 +110,21 @@ export class BucketState {
   readonly expiries = new Map<string, ScheduledHandle>();
   readonly #core: SimCore;
   readonly #random: SeededRandom;
+  /** Called on every write (the area lists the bucket again if a restore or reset unlisted it). */
+  readonly #touched: () => void;
 
-  constructor(name: string, core: SimCore, random: SeededRandom, options: ResolvedBucketOptions) {
+  constructor(
+    name: string,
+    core: SimCore,
+    random: SeededRandom,
+    options: ResolvedBucketOptions,
+    touched: () => void = () => {},
+  ) {
     this.name = name;
     this.#core = core;
     this.#random = random;
     this.options = options;
+    this.#touched = touched;
   }
 
   now(): number {
@@ -119,6 +140,7 @@ export class BucketState {
   }
 
   commitObject(record: StoredObject): void {
+    this.#touched();
     this.index.insert(record);
     this.objects.set(record.key, record);
   }
@@ -128,6 +150,7 @@ export class BucketState {
   }
 
   addUpload(record: UploadRecord): void {
+    this.#touched();
     this.uploads.set(record.uploadId, record);
     this.scheduleExpiry(record);
   }
@@ -142,6 +165,7 @@ export class BucketState {
 
   /** Completed or aborted (by a call or by expiry): the upload and its parts are gone. */
   finishUpload(uploadId: string): void {
+    this.#touched();
     this.uploads.delete(uploadId);
     this.finished.add(uploadId);
     this.expiries.get(uploadId)?.cancel();

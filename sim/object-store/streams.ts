@@ -30,6 +30,27 @@ export function knownLength(stream: object): number | undefined {
   return knownLengths.get(stream);
 }
 
+const nativeTee = ReadableStream.prototype.tee;
+
+/**
+ * Calls `onTee` after each `stream.tee()` that succeeds, the stream staying an instance of the global
+ * ReadableStream (constructor and prototype as a platform body's): the hook is an own, non-enumerable
+ * `tee` method, the one trace it leaves (`Object.getOwnPropertyNames` lists it).
+ */
+export function observeTee<S extends ReadableStream>(stream: S, onTee: () => void): S {
+  Object.defineProperty(stream, "tee", {
+    value: function tee(this: ReadableStream) {
+      const branches = nativeTee.call(this);
+      onTee();
+      return branches;
+    },
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
+  return stream;
+}
+
 /** The platform's FixedLengthStream: an identity TransformStream whose readable half has a known length. */
 export class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
   constructor(expectedLength: number) {

@@ -64,6 +64,9 @@ describe("list, get and delete rules", () => {
 
   clauseTest(["A.get.not-found"], "an unknown rule id: 404 with the failure envelope", async (ctx) => {
     const { api } = await apiOf(ctx);
+    // The control: a rule that exists is found, so the 404 says "unknown id", not "not served".
+    const known = await ownRules(api).made();
+    expectSuccess(await ownRules(api).get(known.id));
     expectFailure(await ownRules(api).get(UNKNOWN), 404);
     expectFailure(await ownRules(api).delete(UNKNOWN), 404);
   });

@@ -118,6 +118,9 @@ describe("update rule", () => {
 
   clauseTest(["A.get.not-found"], "PATCH of an unknown rule: 404", async (ctx) => {
     const { api } = await apiOf(ctx);
+    // The control: the same PATCH of a rule that exists succeeds.
+    const known = await ownRules(api).made();
+    expectSuccess(await ownRules(api).patch(known.id, { mode: "disabled" }));
     expectFailure(await ownRules(api).patch("00000000-0000-4000-8000-000000000000", { mode: "disabled" }), 404);
   });
 });

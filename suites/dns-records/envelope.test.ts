@@ -77,8 +77,11 @@ describe("dns records: create, envelope, fields", () => {
     "a refused create answers success false, a non-empty errors array, result null",
     async (ctx) => {
       const { records } = await recordsOf(ctx);
-      const res = await records.post({ type: "A", name: uniqueLabel("bad"), content: "not-an-ip" });
+      const name = uniqueLabel("bad");
+      const res = await records.post({ type: "A", name, content: "not-an-ip" });
       const env = expectFailure(res, 400, 1004);
+      // The control: the same record with an address for content is created.
+      await records.create({ type: "A", name, content: "198.51.100.7" });
       expect(env.errors.length).toBeGreaterThan(0);
       expect(env.result).toBeNull();
       expect(env.errors[0]?.error_chain?.length ?? 0).toBeGreaterThan(0);

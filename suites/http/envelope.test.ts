@@ -41,7 +41,9 @@ describe("v4 envelope", () => {
     "a refused request answers the failure envelope with {code, message} items",
     async (ctx) => {
       const { api } = await apiOf(ctx);
-      const env = expectFailure(await rules(api).create({ ...validRule, mode: "sometimes" }), 400);
+      // The control: the same body with a valid mode is accepted, so the refusal is the mode's.
+      await ownRules(api).made();
+      const env = expectFailure(await ownRules(api).create({ ...validRule, mode: "sometimes" }), 400);
       for (const e of env.errors) {
         expect(Number.isInteger(e.code)).toBe(true);
         expect(e.code).toBeGreaterThanOrEqual(1000);
@@ -52,10 +54,15 @@ describe("v4 envelope", () => {
 
   clauseTest(["A.envelope.json"], "answers are JSON, success or failure", async (ctx) => {
     const { api } = await apiOf(ctx);
-    for (const res of [await rules(api).list(), await rules(api).get("00000000-0000-4000-8000-000000000000")]) {
+    const list = await rules(api).list();
+    const missing = await rules(api).get("00000000-0000-4000-8000-000000000000");
+    for (const res of [list, missing]) {
       expect(res.headers.get("content-type") ?? "").toMatch(/^application\/json/);
       checkEnvelope(res);
     }
+    // One of each: a success (the list is served) and a failure (the unknown id).
+    expectSuccess(list);
+    expectFailure(missing, 404);
   });
 
   clauseTest(["A.version.v4"], "the base URL carries the version segment v4", async (ctx) => {

@@ -53,6 +53,8 @@ describe("state machine", () => {
       expectRefused(await publish(kt, ns.name, sent.rootEpoch + 1, sent.rootDigest));
       expect((await currentNamespace(kt, ns.name)).status).toBe("Initialization");
       expect(await lastEpoch(kt, ns.name)).toBeUndefined();
+      // The control: the root itself is accepted.
+      expectOk(await publish(kt, ns.name, sent.rootEpoch, sent.rootDigest));
     },
   );
 
@@ -159,6 +161,8 @@ describe("disable", () => {
       );
       expect((await currentNamespace(kt, ns.name)).status).toBe("Initialization");
       expect((await disable(kt, "never-registered.edgeconf.test")).status).toBe(404);
+      // The control: PATCH {status: "Disabled"} as JSON is accepted.
+      expectOk(await disable(kt, ns.name));
     },
   );
 });

@@ -6,8 +6,10 @@ import {
   checkBody,
   currentNamespace,
   expectKeyOrder,
+  expectNoNamespace,
   expectOk,
   expectRefused,
+  expectRegistrationRefused,
   freshName,
   getNamespace,
   ktOf,
@@ -17,18 +19,11 @@ import {
   randomDigest,
   registerBody,
   registerOk,
+  registration,
   schemas,
 } from "./support.ts";
 
 const SPEC_ORDER = ["name", "log_directory", "root", "status", "reports_uri", "audits_uri", "signature_version"];
-
-/** Sends `body` as operator A and checks it was refused and that no namespace called `name` exists. */
-async function expectRegisterRefused(kt: Awaited<ReturnType<typeof ktOf>>["kt"], body: unknown, name: string) {
-  const res = await call(kt, "POST", "/namespaces", body);
-  expectRefused(res);
-  const after = await getNamespace(kt, name);
-  expect(after.status, `a refused registration must create nothing (${name})`).toBe(404);
-}
 
 function without(body: object, key: string): object {
   return Object.fromEntries(Object.entries(body).filter(([k]) => k !== key));
@@ -92,13 +87,12 @@ describe("register", () => {
     async (ctx) => {
       const { kt } = await ktOf(ctx);
       for (const key of ["root", "signature_version"]) {
-        const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
-        await expectRegisterRefused(kt, without(body, key), body.name);
+        const body = registration();
+        await expectRegistrationRefused(kt, without(body, key), body);
       }
-      const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
-      expectRefused(await call(kt, "POST", "/namespaces", without(body, "name")));
+      const body = registration();
       // The refusals mean something only if the complete body is accepted.
-      expectOk(await call(kt, "POST", "/namespaces", body));
+      await expectRegistrationRefused(kt, without(body, "name"), body);
     },
   );
 
@@ -107,13 +101,16 @@ describe("register", () => {
     "a body that is not JSON, or not sent as application/json, is refused",
     async (ctx) => {
       const { kt } = await ktOf(ctx);
-      const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
-      expectRefused(await call(kt, "POST", "/namespaces", JSON.stringify(body), "a", "text/plain"));
-      expectRefused(await call(kt, "POST", "/namespaces", "{not json", "a"));
-      expectRefused(await call(kt, "POST", "/namespaces", "[]", "a"));
+      // Each refusal is followed by its control: the same body, as JSON, registers.
+      const plain = registration();
+      await expectRegistrationRefused(kt, JSON.stringify(plain), plain, { contentType: "text/plain" });
+      const broken = registration();
+      await expectRegistrationRefused(kt, `${JSON.stringify(broken).slice(0, -1)},`, broken);
+      const array = registration();
+      await expectRegistrationRefused(kt, JSON.stringify([array]), array);
       // A body far over any sensible size: a 4xx, never a 5xx (call() checks that).
-      expectRefused(await call(kt, "POST", "/namespaces", JSON.stringify({ ...body, pad: "x".repeat(2_000_000) })));
-      expect((await getNamespace(kt, body.name)).status).toBe(404);
+      const big = registration();
+      await expectRegistrationRefused(kt, JSON.stringify({ ...big, pad: "x".repeat(2_000_000) }), big);
     },
   );
 
@@ -144,21 +141,20 @@ describe("register", () => {
       expect(checkBody<Namespace>(res, schemas.namespace).status).toBe("Initialization");
     } else {
       expectRefused(res);
-      expect((await getNamespace(kt, body.name)).status).toBe(404);
-      // Refused for the status, not for anything else: the same body without it registers.
+      // Refused for the status, not for anything else: nothing was created, and the same body without it registers.
+      await expectNoNamespace(kt, body.name, "a refused registration creates nothing");
       expectOk(await call(kt, "POST", "/namespaces", body));
+      expectOk(await getNamespace(kt, body.name));
     }
   });
 
   clauseTest(["C.field.root-format"], "a root that is not <number>/<64 hex digits> is refused", async (ctx) => {
     const { kt } = await ktOf(ctx);
     const d = randomDigest();
-    for (const root of [d, `x/${d}`, `1/${d.slice(0, 63)}z`, `1/${d.slice(2)}`, `1-${d}`, "", `/${d}`, `1/`]) {
-      const { rootEpoch: _e, rootDigest: _r, ...body } = registerBody({ root });
-      await expectRegisterRefused(kt, body, body.name);
+    for (const root of [d, `x/${d}`, `1/${d.slice(0, 63)}z`, `1/${d.slice(2)}`, `1-${d}`, "", `/${d}`, `1/`, 1]) {
+      const body = registration();
+      await expectRegistrationRefused(kt, { ...body, root }, body);
     }
-    const { rootEpoch: _e, rootDigest: _r, ...body } = registerBody();
-    await expectRegisterRefused(kt, { ...body, root: 1 }, body.name);
   });
 
   clauseTest(
@@ -167,8 +163,8 @@ describe("register", () => {
     async (ctx) => {
       const { kt } = await ktOf(ctx);
       for (const v of [0, 3, -1, 1.5, "1", "2", "0x0001", null, true]) {
-        const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
-        await expectRegisterRefused(kt, { ...body, signature_version: v }, body.name);
+        const body = registration();
+        await expectRegistrationRefused(kt, { ...body, signature_version: v }, body);
       }
     },
   );
@@ -179,9 +175,14 @@ describe("register", () => {
     async (ctx) => {
       const { kt } = await ktOf(ctx);
       for (const v of ["not a url", "/relative/path", "logs.example.test", 42]) {
-        const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
-        await expectRegisterRefused(kt, { ...body, log_directory: v }, body.name);
+        const body = registration();
+        await expectRegistrationRefused(kt, { ...body, log_directory: v }, body);
       }
+      // An absolute URL is accepted (the control above registers without one).
+      const body = registration({ log_directory: "https://logs.example.test/dir" });
+      expect(checkBody<Namespace>(await call(kt, "POST", "/namespaces", body), schemas.namespace).log_directory).toBe(
+        body.log_directory,
+      );
     },
   );
 
@@ -255,8 +256,7 @@ describe("register", () => {
 
   clauseTest(["C.register.required-fields"], "an empty name is refused", async (ctx) => {
     const { kt } = await ktOf(ctx);
-    const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody();
-    expectRefused(await call(kt, "POST", "/namespaces", { ...body, name: "" }));
-    expectOk(await call(kt, "POST", "/namespaces", body));
+    const body = registration();
+    await expectRegistrationRefused(kt, { ...body, name: "" }, body);
   });
 });

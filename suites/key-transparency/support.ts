@@ -58,7 +58,12 @@ export interface KtResult<T = unknown> {
   headers: Headers;
 }
 
-/** The target's kt endpoint, or the test is skipped (capability "kt", operator A, and the identities in `needs`). */
+/**
+ * The target's kt endpoint, or the test is skipped (capability "kt", operator A, and the identities in
+ * `needs`). A test that needs "b" or "none" compares identities, so it also skips when the target cannot
+ * tell them apart (a plain-http kt URL: no client certificate reaches it): a refusal there would say
+ * nothing about certificates or owners, and the skip credits no clause.
+ */
 export async function ktOf(ctx: TestContext, needs: KtIdentity[] = []): Promise<{ target: Target; kt: KtTarget }> {
   const target = await getTarget();
   skipUnless(ctx, target, "kt");
@@ -68,6 +73,12 @@ export async function ktOf(ctx: TestContext, needs: KtIdentity[] = []): Promise<
     if (!kt.identities.includes(who)) {
       ctx.skip(`target ${target.name} has no client certificate for operator "${who}" (kt-identities)`);
     }
+  }
+  if (needs.some((who) => who !== "a") && !kt.identified) {
+    ctx.skip(
+      `target ${target.name}'s kt URL is plain http: no client certificate reaches it, so operators and a request ` +
+        "without a certificate cannot be told apart (give an https:// --kt-url)",
+    );
   }
   return { target, kt };
 }
@@ -113,11 +124,56 @@ export function expectOk(res: KtResult<unknown>): void {
   expect(res.status, `expected 2xx, got ${res.status}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
 }
 
-/** A refusal: a 4xx (the spec shows no error codes; the simulator's choices are in docs/key-transparency.md). */
+/** Statuses that say the target does not serve the request at all, so they never count as a refusal of its content. */
+const NOT_SERVED = new Set([404, 405]);
+
+/**
+ * A refusal of a request the target serves (to an endpoint and a namespace that exist): a 4xx other
+ * than 404 and 405, which would say the target serves nothing there (a server answering 404 to
+ * everything must not pass). The spec shows no error codes; the simulator's choices are in
+ * docs/key-transparency.md. With `status`, exactly that status. A refusal means something only with
+ * a positive control in the same test: the corrected request succeeds (see expectRegistrationRefused).
+ */
 export function expectRefused(res: KtResult<unknown>, status?: number): void {
-  expect(res.status, `expected a refusal, got ${res.status}: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
-  expect(res.status).toBeLessThan(500);
+  const said = `expected a refusal, got ${res.status}: ${res.text.slice(0, 300)}`;
+  expect(res.status, said).toBeGreaterThanOrEqual(400);
+  expect(res.status, said).toBeLessThan(500);
   if (status !== undefined) expect(res.status, res.text.slice(0, 300)).toBe(status);
+  else expect([...NOT_SERVED], `${res.status} says "not served", not a refusal: ${said}`).not.toContain(res.status);
+}
+
+/** GET of a namespace answers 404 (it does not exist). Meaningful only after the same test saw a GET of an existing one answer 200. */
+export async function expectNoNamespace(kt: KtTarget, name: string, why = "it must not exist"): Promise<void> {
+  const res = await getNamespace(kt, name);
+  expect(res.status, `GET /namespaces/${name}: ${why}; got ${res.status} ${res.text.slice(0, 200)}`).toBe(404);
+}
+
+/**
+ * A registration refused, with its positive control: `bad` (as operator `as`, by default A) is refused
+ * and creates no namespace called `good.name`, then `good` (the corrected body, as operator A) registers
+ * and GET finds it. So a target that refuses, or answers 404 to, everything fails; and the 404 after
+ * the refusal is shown to mean "absent" by the 200 of the same GET once the name exists.
+ */
+export async function expectRegistrationRefused(
+  kt: KtTarget,
+  bad: unknown,
+  good: Omit<RegisterBody, "public"> & { public?: boolean },
+  options: { as?: KtIdentity; contentType?: string } = {},
+): Promise<Namespace> {
+  expectRefused(await call(kt, "POST", "/namespaces", bad, options.as ?? "a", options.contentType));
+  await expectNoNamespace(kt, good.name, "a refused registration creates nothing");
+  const res = await call(kt, "POST", "/namespaces", good);
+  expectOk(res);
+  const ns = checkBody<Namespace>(res, schemas.namespace);
+  expect(ns.name).toBe(good.name);
+  expect(await currentNamespace(kt, good.name)).toEqual(ns);
+  return ns;
+}
+
+/** A body to register (without the test's bookkeeping fields). */
+export function registration(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  const { rootEpoch: _e, rootDigest: _d, ...body } = registerBody(overrides);
+  return body;
 }
 
 const RUN = randomBytes(4).toString("hex");

@@ -84,19 +84,27 @@ describe("blob and byte stream", () => {
     expect((await (await bucket.get("plain"))!.blob()).type).toBe("");
   });
 
-  clauseTest(["D.body.byte-stream", "D.get.body"], "a BYOB reader reads the body", async (ctx) => {
-    const { bucket } = await open(ctx);
-    await bucket.put("k", "hello world");
-    const o = (await bucket.get("k"))!;
-    const reader = (o.body as unknown as ReadableStream<Uint8Array>).getReader({ mode: "byob" });
-    const out: number[] = [];
-    for (;;) {
-      const { done, value } = await reader.read(new Uint8Array(4));
-      if (done) break;
-      expect(value.byteLength).toBeLessThanOrEqual(4);
-      out.push(...value);
-    }
-    expect(new TextDecoder().decode(new Uint8Array(out))).toBe("hello world");
-    expect(o.bodyUsed).toBe(true);
-  });
+  clauseTest(
+    ["D.body.byte-stream", "D.get.body"],
+    "the body is a ReadableStream; a BYOB reader reads it",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("k", "hello world");
+      const o = (await bucket.get("k"))!;
+      expect(o.body).toBeInstanceOf(ReadableStream);
+      expect(o.body.constructor).toBe(ReadableStream);
+      expect(o.body.constructor.name).toBe("ReadableStream");
+      expect(Object.getPrototypeOf(o.body)).toBe(ReadableStream.prototype);
+      const reader = (o.body as unknown as ReadableStream<Uint8Array>).getReader({ mode: "byob" });
+      const out: number[] = [];
+      for (;;) {
+        const { done, value } = await reader.read(new Uint8Array(4));
+        if (done) break;
+        expect(value.byteLength).toBeLessThanOrEqual(4);
+        out.push(...value);
+      }
+      expect(new TextDecoder().decode(new Uint8Array(out))).toBe("hello world");
+      expect(o.bodyUsed).toBe(true);
+    },
+  );
 });

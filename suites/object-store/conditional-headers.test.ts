@@ -109,4 +109,41 @@ describe("header dates", () => {
       expect(await expiry("2000-01-01T00:00:00Z")).toBe(Date.UTC(2000, 0, 1));
     },
   );
+
+  clauseTest(
+    ["D.cond.header-dates", "D.put.http-metadata-headers"],
+    "an Expires outside 1677-09-21..2262-04-11 wraps as the binding's int64 nanoseconds",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      const expiry = async (value: string) => {
+        await bucket.put("k", "v", { httpMetadata: os.headers({ expires: value }) });
+        return (await bucket.head("k"))!.httpMetadata!.cacheExpiry?.toISOString();
+      };
+      // ms * 10^6 wraps past 2^63 ns; back to ms truncating toward zero.
+      expect(await expiry("Sat, 01 Jan 1600 00:00:00 GMT")).toBe("2184-07-20T23:34:33.709Z");
+      expect(await expiry("Tue, 21 Sep 1677 00:12:43 GMT")).toBe("2262-04-11T23:47:16.709Z");
+      expect(await expiry("Fri, 11 Apr 2262 23:47:16 GMT")).toBe("2262-04-11T23:47:16.000Z");
+      // A wrap to before 1970 is sent as UInt64 (2^64 - 8032952072192 here, a multiple of 2048, so
+      // storage that holds it as a double keeps it exactly).
+      expect(await expiry("2300-01-01T00:00:01.517Z")).toBe("1715-06-13T00:25:27.808Z");
+    },
+  );
+
+  clauseTest(
+    ["D.cond.header-dates", "D.cond.header-mapping"],
+    "If-(Un)Modified-Since outside 1677-09-21..2262-04-11 wraps as the binding's int64 nanoseconds",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      await bucket.put("k", "hello");
+      const proceeds = async (h: Record<string, string>) =>
+        "body" in ((await bucket.get("k", { onlyIf: os.headers(h) })) ?? {});
+      // 1600 reads as 2184: nothing was modified since, everything was unmodified since.
+      expect(await proceeds({ "if-modified-since": "Sat, 01 Jan 1600 00:00:00 GMT" })).toBe(false);
+      expect(await proceeds({ "if-unmodified-since": "Sat, 01 Jan 1600 00:00:00 GMT" })).toBe(true);
+      // 2300 reads as 1715 and 2262-04-12 as 1677: the object was not unmodified since.
+      expect(await proceeds({ "if-unmodified-since": "Mon, 01 Jan 2300 00:00:00 GMT" })).toBe(false);
+      expect(await proceeds({ "if-unmodified-since": "Sat, 12 Apr 2262 00:00:00 GMT" })).toBe(false);
+      expect(await proceeds({ "if-unmodified-since": "Fri, 11 Apr 2262 23:47:16 GMT" })).toBe(true);
+    },
+  );
 });

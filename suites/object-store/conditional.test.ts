@@ -117,6 +117,10 @@ describe("conditionals on get", () => {
     "a missing key gives null whatever the conditions",
     async (ctx) => {
       const { bucket } = await open(ctx);
+      // The control: a key that exists is found under the same conditions (a body, or metadata only).
+      await bucket.put("present", "x");
+      expect(await bucket.get("present", { onlyIf: { etagMatches: "x" } })).not.toBeNull();
+      expect(await bucket.get("present", { onlyIf: { etagDoesNotMatch: "x" } })).not.toBeNull();
       expect(await bucket.get("absent", { onlyIf: { etagMatches: "x" } })).toBeNull();
       expect(await bucket.get("absent", { onlyIf: { etagDoesNotMatch: "x" } })).toBeNull();
     },

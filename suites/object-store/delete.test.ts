@@ -25,8 +25,13 @@ describe("delete", () => {
 
   clauseTest(["D.delete.all-or-nothing"], "a missing key is a no-op", async (ctx) => {
     const { bucket } = await open(ctx);
+    await bucket.put("kept", "1");
     await expect(bucket.delete("never-there")).resolves.toBeUndefined();
     await expect(bucket.delete([])).resolves.toBeUndefined();
+    // The control: what exists is untouched by those, and a delete of it does remove it.
+    expect(await bucket.head("kept")).not.toBeNull();
+    await bucket.delete("kept");
+    expect(await bucket.head("kept")).toBeNull();
   });
 
   clauseTest(

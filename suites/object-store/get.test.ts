@@ -20,6 +20,8 @@ describe("head", () => {
 
   clauseTest(["D.head.missing"], "returns null for a missing key", async (ctx) => {
     const { bucket } = await open(ctx);
+    await bucket.put("here", "1"); // the control: a key that exists is found
+    expect(await bucket.head("here")).not.toBeNull();
     expect(await bucket.head("nope")).toBeNull();
   });
 });
@@ -40,6 +42,9 @@ describe("get", () => {
 
   clauseTest(["D.get.missing"], "returns null for a missing key", async (ctx) => {
     const { bucket } = await open(ctx);
+    await bucket.put("here", "123456"); // the control: a key that exists is found, its range too
+    expect(await bucket.get("here")).not.toBeNull();
+    expect(await bucket.get("here", { range: { offset: 5 } })).not.toBeNull();
     expect(await bucket.get("nope")).toBeNull();
     expect(await bucket.get("nope", { range: { offset: 5 } })).toBeNull();
   });

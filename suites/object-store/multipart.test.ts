@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect } from "vitest";
 import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
-import { bytes, expectRejects, expectStoreError, md5Hex, openMultipart } from "./helpers.ts";
+import { bytes, expectRejects, expectStoreError, md5Hex, open, openMultipart } from "./helpers.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -235,14 +235,18 @@ describe("multipart uploads", () => {
   );
 
   clauseTest(["D.err.entity-too-small"], "the platform's minimum is 5 MiB unless lowered", async (ctx) => {
-    const { bucket, target } = await openMultipart(ctx);
-    skipUnless(ctx, target, "min-part-size");
-    const platform = await target.objectStore!.bucket();
-    const u = await platform.createMultipartUpload("k");
-    const p1 = await u.uploadPart(1, bytes(1024, 1));
-    const p2 = await u.uploadPart(2, bytes(1024, 2));
-    await expectStoreError(u.complete([p1, p2]), "completeMultipartUpload", 10011);
-    void bucket;
+    // A bucket with the default minimum: exactly 5 MiB on every target (lowering is a capability).
+    const { bucket } = await open(ctx);
+    const MiB = 1024 * 1024;
+    const five = bytes(5 * MiB, 1);
+    const u = await bucket.createMultipartUpload("k");
+    const short = await u.uploadPart(1, five.subarray(1));
+    const tail = await u.uploadPart(2, bytes(1, 2));
+    await expectStoreError(u.complete([short, tail]), "completeMultipartUpload", 10011);
+    const v = await bucket.createMultipartUpload("k");
+    const full = await v.uploadPart(1, five);
+    const end = await v.uploadPart(2, bytes(1, 2));
+    expect((await v.complete([full, end])).size).toBe(5 * MiB + 1);
   });
 
   clauseTest(["D.multipart.duplicate-parts"], "a part number named twice in complete gives 10001", async (ctx) => {

@@ -1,0 +1,15 @@
+/**
+ * A Blob whose type is a Content-Type verbatim: Node's Blob lowercases `type`, workerd's does not
+ * (GetResult.blob() types the Blob with httpMetadata.contentType as stored). Shared by the bucket and
+ * the bridge target's rebuilt results; internal (not part of the public types, which stay DOM-free).
+ */
+export class VerbatimBlob extends Blob {
+  readonly #type: string;
+  constructor(parts: readonly Uint8Array[], type: string) {
+    super(parts as Uint8Array<ArrayBuffer>[]);
+    this.#type = type;
+  }
+  override get type(): string {
+    return this.#type;
+  }
+}
