@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { propertyParameters } from "../harness/clauses/property.ts";
 import { createSimulator, type ProofRequest, type Simulator, simulatedProof } from "../sim/index.ts";
 import { populate } from "./populate.ts";
+import { expectSnapshotRefused, type Tree } from "./restore.test-support.ts";
 
 const KT = "https://plexi.key-transparency.cloudflare.com/namespaces";
 const JSON_TYPE = { "content-type": "application/json" };
@@ -56,27 +57,13 @@ beforeAll(async () => {
   text = sim.control.exportSnapshot();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the edits reach anywhere into the snapshot JSON
-type Tree = Record<string, any>;
 const accounts = (t: Tree) => Object.keys(t.areas.api.dnsProtection.rules);
 const rulesOf = (t: Tree, i = 0): Tree[] => t.areas.api.dnsProtection.rules[accounts(t)[i]!];
 const firstRule = (t: Tree) => rulesOf(t)[0]!;
 const logged = (t: Tree) => t.areas.kt.namespaces.find((n: Tree) => n.log_directory !== null && n.audits.length > 2);
 const plain = (t: Tree) => t.areas.kt.namespaces.find((n: Tree) => n.name === "plain");
 
-/** The edited snapshot is refused in-process and over HTTP, naming `path`; nothing changes. */
-async function refused(edit: (t: Tree) => void, path: RegExp): Promise<void> {
-  const tree = JSON.parse(text) as Tree;
-  edit(tree);
-  const body = JSON.stringify(tree);
-  const before = sim.control.exportSnapshot();
-  expect(() => sim.control.importSnapshot(body)).toThrow(path);
-  expect(sim.control.exportSnapshot()).toBe(before);
-  const res = await sim.fetch("http://127.0.0.1/__edgeconf/snapshot", { method: "PUT", body });
-  expect(res.status).toBe(400);
-  expect(((await res.json()) as { error: string }).error).toMatch(path);
-  expect(sim.control.exportSnapshot()).toBe(before);
-}
+const refused = (edit: (t: Tree) => void, path: RegExp) => expectSnapshotRefused(sim, text, edit, path);
 
 describe("area A: rules as a create (and PATCHes) could have made them", () => {
   test("the snapshot holds rules of both tenants, and restores as it is", () => {

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { propertyParameters } from "../harness/clauses/property.ts";
 import { createSimulator, type Simulator } from "../sim/index.ts";
 import { populate } from "./populate.ts";
+import { expectSnapshotRefused, type Tree } from "./restore.test-support.ts";
 
 const OPTIONS = { seed: 23, objectStore: { minPartSize: 1 } };
 let sim: Simulator;
@@ -24,24 +25,10 @@ beforeAll(async () => {
   text = sim.control.exportSnapshot();
 });
 
-// biome-ignore lint/suspicious/noExplicitAny: the edits reach anywhere into the snapshot JSON
-type Tree = Record<string, any>;
 const firstBucket = (t: Tree) => t.areas.objectStore.buckets.find((b: Tree) => b.objects.length > 0);
 const firstObject = (t: Tree) => firstBucket(t).objects[0];
 
-/** The edited snapshot is refused in-process and over HTTP, naming `path`; nothing changes. */
-async function refused(edit: (t: Tree) => void, path: RegExp): Promise<void> {
-  const tree = JSON.parse(text) as Tree;
-  edit(tree);
-  const body = JSON.stringify(tree);
-  const before = sim.control.exportSnapshot();
-  expect(() => sim.control.importSnapshot(body)).toThrow(path);
-  expect(sim.control.exportSnapshot()).toBe(before);
-  const res = await sim.fetch("http://127.0.0.1/__edgeconf/snapshot", { method: "PUT", body });
-  expect(res.status).toBe(400);
-  expect(((await res.json()) as { error: string }).error).toMatch(path);
-  expect(sim.control.exportSnapshot()).toBe(before);
-}
+const refused = (edit: (t: Tree) => void, path: RegExp) => expectSnapshotRefused(sim, text, edit, path);
 
 describe("snapshot values must be what the simulator could have made", () => {
   test("an object's etag is the MD5 of its bytes; every checksum given is the digest of its bytes", async () => {

@@ -154,7 +154,7 @@ bucket_name = "files"
     const env = envFromWranglerConfig("/w/wrangler.toml", recordingSim(), { fs, onWarning: (m) => warnings.push(m) });
     expect(Object.keys(env)).toEqual(["FILES"]);
     expect(warnings).toEqual([
-      "edgeconf/wrangler: /w/wrangler.toml: kv_namespaces (CACHE), d1_databases (DB), durable_objects (ROOM), ai (AI): " +
+      "edgeconf/wrangler: /w/wrangler.toml: durable_objects (ROOM), kv_namespaces (CACHE), d1_databases (DB), ai (AI): " +
         "not modelled by the simulator, left out of env; add your own stand-ins to the env if the code under test uses them",
     ]);
   });

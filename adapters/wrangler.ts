@@ -15,8 +15,9 @@
  * wrangler's `getPlatformProxy`: as in wrangler, the compatibility date and flags are inherited from
  * the top level, bindings (`r2_buckets`, `vars`) are not.
  *
- * Gaps / by design: other binding kinds (KV, D1, queues, services...) are not modelled: they are left
- * out of the env with a warning naming them (`onWarning`, default console.warn), never silently. A
+ * Gaps / by design: other binding kinds (KV, D1, queues, services, ratelimits, unsafe, wasm_modules...,
+ * every kind wrangler knows: wrangler-bindings.ts) are not modelled: they are left out of the env with a
+ * warning naming each kind and its bindings (`onWarning`, default console.warn), never silently. A
  * binding that is not a valid JavaScript identifier, a missing or invalid `bucket_name`, or a binding
  * name used twice is an error naming the entry (its index and binding).
  */
@@ -26,6 +27,17 @@ import { fileURLToPath } from "node:url";
 import type { BucketOptions, Simulator } from "../sim/index.ts";
 import { parseJsonc } from "./jsonc.ts";
 import { parseToml } from "./toml.ts";
+import { unmodelledBindings } from "./wrangler-bindings.ts";
+
+export {
+  bindingNamesOf,
+  INHERITABLE_BINDINGS,
+  MODELLED_BINDINGS,
+  TOP_LEVEL_BINDINGS,
+  UNMODELLED_BINDINGS,
+  unmodelledBindings,
+  WRANGLER_BINDING_KINDS,
+} from "./wrangler-bindings.ts";
 
 export class WranglerConfigError extends Error {
   override readonly name = "WranglerConfigError";
@@ -70,29 +82,6 @@ export interface EnvFromWranglerOptions {
 
 /** The configuration files wrangler looks for in a directory, in its order. */
 export const WRANGLER_CONFIG_FILES = ["wrangler.json", "wrangler.jsonc", "wrangler.toml"] as const;
-
-/** Binding kinds of a wrangler configuration the simulator does not model (it models r2_buckets and vars). */
-export const UNMODELLED_BINDINGS = [
-  "kv_namespaces",
-  "d1_databases",
-  "durable_objects",
-  "queues",
-  "services",
-  "analytics_engine_datasets",
-  "vectorize",
-  "hyperdrive",
-  "ai",
-  "browser",
-  "images",
-  "workflows",
-  "send_email",
-  "dispatch_namespaces",
-  "mtls_certificates",
-  "pipelines",
-  "secrets_store_secrets",
-  "version_metadata",
-  "assets",
-] as const;
 
 /** What a Worker sees: bucket bindings and vars under their names. */
 export type WranglerEnv = Record<string, unknown>;
@@ -167,27 +156,6 @@ export function selectEnvironment(config: WranglerConfig, envName: string | unde
   return { section: merged, where: `env.${envName}.` };
 }
 
-/** The binding names under one unmodelled kind (entries' `binding` or `name`, however nested). */
-function bindingNames(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(bindingNames);
-  if (value === null || typeof value !== "object") return [];
-  const v = value as Record<string, unknown>;
-  const own = typeof v.binding === "string" ? [v.binding] : typeof v.name === "string" ? [v.name] : [];
-  return [...own, ...bindingNames(v.bindings), ...bindingNames(v.producers)];
-}
-
-/** What the simulator leaves out of a section's env: "kv_namespaces (CACHE), ai (AI)". */
-export function unmodelledBindings(section: WranglerConfig): string[] {
-  const out: string[] = [];
-  for (const kind of UNMODELLED_BINDINGS) {
-    const value = section[kind];
-    if (value === undefined || value === null || (Array.isArray(value) && value.length === 0)) continue;
-    const names = bindingNames(value);
-    out.push(names.length > 0 ? `${kind} (${names.join(", ")})` : kind);
-  }
-  return out;
-}
-
 /** Builds the env of a parsed configuration. */
 export function envFromWranglerObject(
   config: WranglerConfig,
@@ -195,11 +163,12 @@ export function envFromWranglerObject(
   options: EnvFromWranglerOptions = {},
   source = "wrangler configuration",
 ): WranglerEnv {
-  const { section, where } = selectEnvironment(config, options.environment ?? options.env, source);
-  const unmodelled = unmodelledBindings(section);
+  const envName = options.environment ?? options.env;
+  const { section, where } = selectEnvironment(config, envName, source);
+  const unmodelled = unmodelledBindings(config, envName);
   if (unmodelled.length > 0) {
     (options.onWarning ?? ((m: string) => console.warn(m)))(
-      `edgeconf/wrangler: ${source}: ${where}${unmodelled.join(", ")}: not modelled by the simulator, left out of ` +
+      `edgeconf/wrangler: ${source}: ${unmodelled.join(", ")}: not modelled by the simulator, left out of ` +
         "env; add your own stand-ins to the env if the code under test uses them",
     );
   }

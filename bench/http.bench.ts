@@ -2,6 +2,8 @@
  * Requests/s of `edgeconf serve` (DNS record create + get, or rule create + get when records are not
  * there) beside a bare node:http server answering a fixed JSON body: same undici client, same
  * keep-alive pool, same concurrency, same run. Prints both rates and the ratio (goal: >= 0.8).
+ * Both sides get the same warm-up (`BENCH_WARMUP` pairs each, default 2000; it was 200, which left the
+ * serve side's first rounds still being compiled by the JIT and in the median) before the measured rounds.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,6 +13,7 @@ import { startServe } from "../harness/serve/index.ts";
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 6000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2000);
 
 interface Workload {
   origin: string;
@@ -169,11 +172,11 @@ export async function run(): Promise<void> {
   let bareSec = 0;
   let serveCpu = 0;
   let bareCpu = 0;
-  await drive(bareLoad, 0, 200);
-  await drive(serveLoad, 0, 200);
+  await drive(bareLoad, 0, WARMUP);
+  await drive(serveLoad, 0, WARMUP);
   for (let k = 0; k < rounds; k++) {
     const b = await drive(bareLoad, k * per, per);
-    const s = await drive(serveLoad, 200 + k * per, per);
+    const s = await drive(serveLoad, WARMUP + k * per, per);
     ratios.push(s.requests / s.seconds / (b.requests / b.seconds));
     perRound.push(`${(b.requests / b.seconds).toFixed(0)}/${(s.requests / s.seconds).toFixed(0)}`);
     serveReq += s.requests;
@@ -192,7 +195,9 @@ export async function run(): Promise<void> {
   const median = ratios[Math.floor(ratios.length / 2)]!;
   const bareRate = bareReq / bareSec;
   const serveRate = serveReq / serveSec;
-  console.log(`workload: ${what}, ${PAIRS} pairs, concurrency ${CONCURRENCY}, keep-alive, undici Pool`);
+  console.log(
+    `workload: ${what}, ${PAIRS} pairs (after ${WARMUP} of warm-up on each side), concurrency ${CONCURRENCY}, keep-alive, undici Pool`,
+  );
   console.log(`edgeconf serve : ${serveRate.toFixed(0)} req/s (${serveReq} requests in ${serveSec.toFixed(2)} s)`);
   console.log(
     `bare node:http : ${bareRate.toFixed(0)} req/s (${bareReq} requests in ${bareSec.toFixed(2)} s, fixed JSON body)`,

@@ -8,6 +8,7 @@
 import { type RunnerTestCase, type TestContext, test } from "vitest";
 import { byMatchKey, expectationKey, loadExpectations, matchKey } from "../expectations.ts";
 import { targetNameFromEnv } from "../targets/index.ts";
+import { SECOND_TENANT_ENV } from "../targets/second-tenant.ts";
 import type { Capability, Target } from "../targets/types.ts";
 import type { ClauseId } from "./index.ts";
 
@@ -96,7 +97,9 @@ export const MISSING_CAPABILITY: Record<Capability, string> = {
   "kt-identities":
     "The {target} target has one key-transparency operator identity; this test needs a second client certificate " +
     "(EDGECONF_KT_CERT_2, EDGECONF_KT_KEY_2).",
-  tenants: "The {target} target has no second tenant's credentials, so isolation between tenants cannot be checked.",
+  tenants:
+    "The {target} target has no second tenant's credentials, so isolation between tenants cannot be checked " +
+    `(the http target takes them from ${SECOND_TENANT_ENV.join(", ")}).`,
 };
 
 /** The skip reason of a missing capability on a target. */

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { PROJECT_ROOT } from "../expectations.ts";
-import { targetEnvNames } from "../run/preflight.ts";
+import { targetEnvNames, targetOptionalEnvNames } from "../run/preflight.ts";
 
 test("serve --env: export lines for the http target's variables, servers left running in the background", async () => {
   const bin = path.join(PROJECT_ROOT, "bin", "edgeconf.js");
@@ -39,14 +39,35 @@ test("serve --env: export lines for the http target's variables, servers left ru
         "EDGECONF_KT_KEY",
         "EDGECONF_KT_KEY_2",
         "EDGECONF_KT_URL",
+        "EDGECONF_SECOND_ACCOUNT_ID",
+        "EDGECONF_SECOND_API_KEY",
+        "EDGECONF_SECOND_API_TOKEN",
+        "EDGECONF_SECOND_EMAIL",
+        "EDGECONF_SECOND_ZONE_ID",
+        "EDGECONF_SECOND_ZONE_NAME",
       ].sort(),
     );
     // Everything the run's preflight asks of the http target is there.
     for (const name of targetEnvNames("http")) expect(vars).toHaveProperty(name);
+    // And what it reads when given: the second tenant, which the isolation tests need.
+    for (const name of targetOptionalEnvNames("http")) expect(vars).toHaveProperty(name);
     const res = await fetch(`${vars.EDGECONF_BASE_URL}/zones/${vars.CLOUDFLARE_ZONE_ID}/dns_records`, {
       headers: { "x-auth-email": vars.CLOUDFLARE_EMAIL ?? "", "x-auth-key": vars.CLOUDFLARE_API_KEY ?? "" },
     });
     expect(res.status).toBe(200);
+    // The second tenant's key reaches its own zone, and not the first tenant's.
+    const second = {
+      "x-auth-email": vars.EDGECONF_SECOND_EMAIL ?? "",
+      "x-auth-key": vars.EDGECONF_SECOND_API_KEY ?? "",
+    };
+    const own = await fetch(`${vars.EDGECONF_BASE_URL}/zones/${vars.EDGECONF_SECOND_ZONE_ID}/dns_records`, {
+      headers: second,
+    });
+    expect(own.status).toBe(200);
+    const theirs = await fetch(`${vars.EDGECONF_BASE_URL}/zones/${vars.CLOUDFLARE_ZONE_ID}/dns_records`, {
+      headers: second,
+    });
+    expect(theirs.status).toBe(403);
   } finally {
     process.kill(pid, "SIGTERM");
   }

@@ -14,7 +14,10 @@ import { fileURLToPath } from "node:url";
 import { shellQuote } from "../report/shell.ts";
 import type { ServeInfo } from "../serve/index.ts";
 
-/** The http target's variables, from what `serve` prints (harness/targets/http.ts, api.ts, kt.ts read them). */
+/**
+ * The http target's variables, from what `serve` prints (harness/targets/http.ts, api.ts, kt.ts,
+ * second-tenant.ts read them).
+ */
 export function httpTargetEnv(info: ServeInfo): [string, string][] {
   const pairs: [string, string | null][] = [
     ["EDGECONF_BASE_URL", info.base_url],
@@ -30,6 +33,13 @@ export function httpTargetEnv(info: ServeInfo): [string, string][] {
     ["EDGECONF_KT_KEY", info.client_key],
     ["EDGECONF_KT_CERT_2", info.client_cert_2],
     ["EDGECONF_KT_KEY_2", info.client_key_2],
+    // The second tenant (harness/targets/second-tenant.ts): the isolation tests of areas A and B.
+    ["EDGECONF_SECOND_ACCOUNT_ID", info.second_tenant.account_id],
+    ["EDGECONF_SECOND_ZONE_ID", info.second_tenant.zone_id],
+    ["EDGECONF_SECOND_ZONE_NAME", info.second_tenant.zone_name],
+    ["EDGECONF_SECOND_API_TOKEN", info.second_tenant.api_token],
+    ["EDGECONF_SECOND_EMAIL", info.second_tenant.auth_email],
+    ["EDGECONF_SECOND_API_KEY", info.second_tenant.auth_key],
   ];
   return pairs.filter((p): p is [string, string] => p[1] !== null);
 }

@@ -390,6 +390,8 @@ Options:
 
 Credentials of the http target come from the environment: CLOUDFLARE_API_TOKEN, CLOUDFLARE_EMAIL,
 CLOUDFLARE_API_KEY, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_ZONE_ID (and EDGECONF_KT_CA/CERT/KEY for area C).
+Optional, for the tenant isolation tests of areas A and B: a second tenant's EDGECONF_SECOND_ACCOUNT_ID,
+_ZONE_ID, _API_TOKEN, _EMAIL, _API_KEY (all five; _ZONE_NAME optional). edgeconf serve --env sets them all.
 Area D's targets: workerd (the bridge Worker inside Miniflare: workerd's own binding, offline), worker
 (a deployed bridge: production R2; \`edgeconf bridge init DIR\` writes it), module (your implementation).
 

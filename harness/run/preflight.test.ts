@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { parseRunArgs } from "./options.ts";
-import { packageMissing, preflight, targetEnvNames } from "./preflight.ts";
+import { packageMissing, preflight, targetEnvNames, targetOptionalEnvNames } from "./preflight.ts";
 
 const CREDS = {
   CLOUDFLARE_ACCOUNT_ID: "a".repeat(32),
@@ -57,6 +57,37 @@ describe("preflight: usage errors before any test runs, one line each", () => {
       "EDGECONF_KT_KEY",
     ]);
     expect(targetEnvNames("sim")).toEqual([]);
+    expect(targetOptionalEnvNames("http")).toEqual([
+      "EDGECONF_SECOND_ACCOUNT_ID",
+      "EDGECONF_SECOND_ZONE_ID",
+      "EDGECONF_SECOND_API_TOKEN",
+      "EDGECONF_SECOND_EMAIL",
+      "EDGECONF_SECOND_API_KEY",
+      "EDGECONF_SECOND_ZONE_NAME",
+    ]);
+    expect(targetOptionalEnvNames("sim")).toEqual([]);
+  });
+
+  test("the http target's second tenant is optional, but not partial", () => {
+    const base = { target: "http" as const, baseUrl: "http://x/client/v4", missing: none };
+    const areas = ["dns-protection", "dns-records"] as const;
+    expect(preflight({ ...base, areas: [...areas], env: CREDS })).toBeUndefined();
+    const second = {
+      EDGECONF_SECOND_ACCOUNT_ID: "c".repeat(32),
+      EDGECONF_SECOND_ZONE_ID: "d".repeat(32),
+      EDGECONF_SECOND_API_TOKEN: "t2",
+      EDGECONF_SECOND_EMAIL: "f@example.com",
+      EDGECONF_SECOND_API_KEY: "k2",
+    };
+    expect(preflight({ ...base, areas: [...areas], env: { ...CREDS, ...second } })).toBeUndefined();
+    const { EDGECONF_SECOND_API_TOKEN: _t, EDGECONF_SECOND_EMAIL: _e, ...partial } = second;
+    expect(preflight({ ...base, areas: ["dns-records"], env: { ...CREDS, ...partial } })).toBe(
+      "target http has a partial second tenant: set EDGECONF_SECOND_API_TOKEN, EDGECONF_SECOND_EMAIL too, " +
+        "or unset every EDGECONF_SECOND_* variable",
+    );
+    // Only the areas that use it: area C alone does not care.
+    const kt = { ...base, ktUrl: "https://kt", env: { EDGECONF_KT_CERT: "c", EDGECONF_KT_KEY: "k", ...partial } };
+    expect(preflight({ ...kt, areas: ["key-transparency"] })).toBeUndefined();
   });
 
   test("packages resolve from edgeconf's own location", () => {

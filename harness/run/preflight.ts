@@ -10,6 +10,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { AREAS, type Area } from "../clauses/types.ts";
 import { PROJECT_ROOT } from "../expectations.ts";
+import { partialSecondTenant, SECOND_TENANT_ENV, SECOND_TENANT_OPTIONAL_ENV } from "../targets/second-tenant.ts";
 import type { TargetName } from "../targets/types.ts";
 
 export interface TargetProfile {
@@ -19,6 +20,8 @@ export interface TargetProfile {
   packages?: readonly string[];
   /** Environment variables the target reads for each area, all required. */
   env?: Partial<Record<Area, readonly string[]>>;
+  /** Variables the target reads when given and never requires (tests that need them skip, naming them). */
+  optionalEnv?: readonly string[];
   /** How to give the target an area it does not serve yet (the end of the error line). */
   howToServe?: Partial<Record<Area, string>>;
 }
@@ -41,6 +44,7 @@ export const TARGET_PROFILES: Record<TargetName, TargetProfile> = {
       "dns-records": ["CLOUDFLARE_ZONE_ID", "CLOUDFLARE_EMAIL", "CLOUDFLARE_API_KEY"],
       "key-transparency": ["EDGECONF_KT_CERT", "EDGECONF_KT_KEY"],
     },
+    optionalEnv: [...SECOND_TENANT_ENV, ...SECOND_TENANT_OPTIONAL_ENV],
     howToServe: {
       "dns-protection": "give --base-url (ending in /client/v4)",
       "dns-records": "give --base-url (ending in /client/v4)",
@@ -58,6 +62,11 @@ export const TARGET_PROFILES: Record<TargetName, TargetProfile> = {
 /** Every environment variable a target reads, for `edgeconf serve --env` and the docs. */
 export function targetEnvNames(target: TargetName): string[] {
   return [...new Set(Object.values(TARGET_PROFILES[target].env ?? {}).flat())];
+}
+
+/** The variables a target reads when they are given (e.g. the http target's second tenant). */
+export function targetOptionalEnvNames(target: TargetName): string[] {
+  return [...(TARGET_PROFILES[target].optionalEnv ?? [])];
 }
 
 /** Whether `name` cannot be loaded from edgeconf's own location (how the target imports it). */
@@ -109,6 +118,12 @@ export function preflight(input: PreflightInput): string | undefined {
   if (unset.length > 0) {
     const names = [...new Set(unset)];
     return `target ${input.target} needs ${names.join(", ")} in the environment for ${input.areas.join(", ")}: set ${names.length > 1 ? "them" : "it"} (see edgeconf run --help), or leave those areas out of --areas`;
+  }
+  // The second tenant is optional, but a partial one would skip the isolation tests without saying why.
+  const partial = input.target === "http" && input.areas.some((a) => HTTP_AREAS[a] === "base");
+  const missingSecond = partial ? partialSecondTenant(input.env) : [];
+  if (missingSecond.length > 0) {
+    return `target http has a partial second tenant: set ${missingSecond.join(", ")} too, or unset every EDGECONF_SECOND_* variable`;
   }
   return undefined;
 }

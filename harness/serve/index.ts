@@ -11,6 +11,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { RAW_TEXT } from "../../sim/http/envelope.ts";
+import { isPlainTarget } from "../../sim/http/paths.ts";
 import {
   type Credentials,
   createSimulator,
@@ -128,15 +129,6 @@ function bodyStream(req: http.IncomingMessage): { stream: ReadableStream<Uint8Ar
 /** Bodies up to this size with a declared Content-Length are read whole before forwarding (fast path). */
 const BUFFER_LIMIT = 1024 * 1024;
 
-function readWhole(req: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
-}
-
 /** A request whose body is not read whole up front: forwarded as a web Request with a streamed body. */
 function streamedRequest(req: http.IncomingMessage, url: string): { request: Request; discard(): void } {
   const headers: [string, string][] = [];
@@ -151,24 +143,23 @@ function streamedRequest(req: http.IncomingMessage, url: string): { request: Req
   return { request, discard: body.discard };
 }
 
-/** True when the whole body is read before forwarding (no body, or a declared length up to BUFFER_LIMIT). */
+/**
+ * True when the whole body is read before forwarding (no body, or a declared length up to
+ * BUFFER_LIMIT and no Transfer-Encoding). Read from `rawHeaders` as `req.headers` would give them
+ * (node keeps the first Content-Length), without building `req.headers`.
+ */
 function readsWhole(req: http.IncomingMessage): boolean {
   const method = req.method ?? "GET";
   if (method === "GET" || method === "HEAD") return true;
-  const declared = Number(req.headers["content-length"] ?? Number.NaN);
-  return Number.isInteger(declared) && declared <= BUFFER_LIMIT && req.headers["transfer-encoding"] === undefined;
-}
-
-/** The raw form of a request (sim.handleRaw): no web Request, the body read whole. */
-async function rawRequest(req: http.IncomingMessage, url: string): Promise<RawRequest> {
-  const method = req.method ?? "GET";
-  const headers = headersFromRaw(req.rawHeaders, "host");
-  if (method === "GET" || method === "HEAD") {
-    req.resume();
-    return { method, url, headers };
+  const raw = req.rawHeaders;
+  let length: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 14 && length === undefined && name.toLowerCase() === "content-length") length = raw[i + 1]!;
+    else if (name.length === 17 && name.toLowerCase() === "transfer-encoding") return false;
   }
-  const buffer = await readWhole(req);
-  return { method, url, headers, body: new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) };
+  const declared = Number(length ?? Number.NaN);
+  return Number.isInteger(declared) && declared <= BUFFER_LIMIT;
 }
 
 function writeRaw(res: http.ServerResponse, out: RawResponse): void {
@@ -183,6 +174,77 @@ function writeRaw(res: http.ServerResponse, out: RawResponse): void {
   res.writeHead(out.status, headers);
   res.end(body);
 }
+
+/** The last-resort answer (400 with the envelope), or closing the connection once an answer has begun. */
+function lastResort(res: http.ServerResponse): void {
+  if (!res.headersSent) {
+    res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(LAST_RESORT) });
+    res.end(LAST_RESORT);
+  } else res.destroy();
+}
+
+/**
+ * The raw form of the request goes to `sim.handleRaw` (no web Request or Response built); its answer
+ * is written when it settles. Anything thrown or rejected on the way is the last resort.
+ */
+function forwardRaw(req: http.IncomingMessage, res: http.ServerResponse, sim: Simulator, raw: RawRequest): void {
+  let answered: Promise<RawResponse>;
+  try {
+    answered = sim.handleRaw(raw);
+  } catch {
+    req.resume();
+    lastResort(res);
+    return;
+  }
+  answered.then(
+    (out) => {
+      try {
+        writeRaw(res, out);
+      } catch {
+        req.resume();
+        lastResort(res);
+      }
+    },
+    () => {
+      req.resume();
+      lastResort(res);
+    },
+  );
+}
+
+/** A request read whole: its body (if any) collected, then forwarded raw. */
+function forwardWhole(req: http.IncomingMessage, res: http.ServerResponse, sim: Simulator, url: string): void {
+  const method = req.method ?? "GET";
+  const headers = headersFromRaw(req.rawHeaders, "host");
+  if (method === "GET" || method === "HEAD") {
+    req.resume();
+    forwardRaw(req, res, sim, { method, url, headers });
+    return;
+  }
+  let first: Buffer | undefined;
+  let more: Buffer[] | undefined;
+  req.on("data", (c: Buffer) => {
+    if (first === undefined) first = c;
+    else {
+      more ??= [first];
+      more.push(c);
+    }
+  });
+  let ended = false;
+  req.on("end", () => {
+    ended = true;
+    const buffer = more ? Buffer.concat(more) : (first ?? EMPTY_BUFFER);
+    const body = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+    forwardRaw(req, res, sim, { method, url, headers, body });
+  });
+  req.on("error", () => {
+    if (ended) return; // an error after the whole body was read changes nothing (as before: a settled read)
+    req.resume();
+    lastResort(res);
+  });
+}
+
+const EMPTY_BUFFER = Buffer.alloc(0);
 
 async function answer(res: http.ServerResponse, response: Response): Promise<void> {
   const rawText = (response as unknown as Record<symbol, unknown>)[RAW_TEXT];
@@ -206,39 +268,52 @@ async function answer(res: http.ServerResponse, response: Response): Promise<voi
   res.end(body);
 }
 
-/** One request of the API port (a module-level function: no closures made per request). */
-async function serveApiRequest(
+/** One request of the API port (a module-level function: no closures made for GETs). */
+function serveApiRequest(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   sim: Simulator,
   originOf: () => string,
   access: { token: string; hosts?: readonly string[] },
-): Promise<void> {
+): void {
   let streamed: { request: Request; discard(): void } | undefined;
   try {
-    const url = `${originOf()}${req.url ?? "/"}`;
-    const refusal = apiPortRefusal(req.url ?? "/", url, req.headers, access);
-    if (refusal) {
-      req.resume();
-      writeRaw(res, refusal);
-      return;
+    const target = req.url ?? "/";
+    const url = `${originOf()}${target}`;
+    // A plain target inside /client/v4/ is always forwarded (the gate's first rule): its headers
+    // are not looked at here.
+    if (!(isPlainTarget(target) && target.startsWith("/client/v4/"))) {
+      const refusal = apiPortRefusal(target, url, req.headers, access);
+      if (refusal) {
+        req.resume();
+        writeRaw(res, refusal);
+        return;
+      }
     }
     if (readsWhole(req)) {
       // Bodies read whole: sim.handleRaw (the same routing, control surface and faults as sim.fetch).
-      writeRaw(res, await sim.handleRaw(await rawRequest(req, url)));
+      forwardWhole(req, res, sim, url);
       return;
     }
     streamed = streamedRequest(req, url);
-    const response = await sim.fetch(streamed.request);
-    streamed.discard();
-    await answer(res, response);
+    const { discard } = streamed;
+    sim
+      .fetch(streamed.request)
+      .then(
+        (response) => {
+          discard();
+          return answer(res, response);
+        },
+        () => {
+          discard();
+          lastResort(res);
+        },
+      )
+      .catch(() => lastResort(res));
   } catch {
     if (streamed) streamed.discard();
     else req.resume();
-    if (!res.headersSent) {
-      res.writeHead(400, { "content-type": "application/json", "content-length": Buffer.byteLength(LAST_RESORT) });
-      res.end(LAST_RESORT);
-    } else res.destroy();
+    lastResort(res);
   }
 }
 

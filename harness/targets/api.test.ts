@@ -1,7 +1,9 @@
+import http from "node:http";
 import net from "node:net";
 import { describe, expect, test } from "vitest";
 import { createSimulator } from "../../sim/index.ts";
 import { createApiTarget, createHttpApiTarget, createSimApiTarget } from "./api.ts";
+import { createHttpTarget } from "./http.ts";
 
 describe("ApiTarget", () => {
   test("sends the scheme of the path's area, or the one asked for", async () => {
@@ -66,4 +68,50 @@ describe("ApiTarget", () => {
       silent.close();
     }
   }, 10_000);
+
+  test("the http target's second tenant comes from EDGECONF_SECOND_*, all of them, and gives capability tenants", async () => {
+    const primary = {
+      CLOUDFLARE_ACCOUNT_ID: "a",
+      CLOUDFLARE_ZONE_ID: "z",
+      CLOUDFLARE_EMAIL: "e@x.io",
+      CLOUDFLARE_API_KEY: "k",
+    };
+    const second = {
+      EDGECONF_SECOND_ACCOUNT_ID: "a2",
+      EDGECONF_SECOND_ZONE_ID: "z2",
+      EDGECONF_SECOND_ZONE_NAME: "n2",
+      EDGECONF_SECOND_API_TOKEN: "t2",
+      EDGECONF_SECOND_EMAIL: "e2@x.io",
+      EDGECONF_SECOND_API_KEY: "k2",
+    };
+    const base = { EDGECONF_BASE_URL: "http://127.0.0.1:9/client/v4", ...primary };
+    const full = await createHttpTarget({ ...base, ...second });
+    expect(full.capabilities.has("tenants")).toBe(true);
+    expect(full.api?.otherTenant).toEqual({ account_id: "a2", zone_id: "z2", zone_name: "n2" });
+    const { EDGECONF_SECOND_API_KEY: _, ...partial } = second;
+    for (const env of [base, { ...base, ...partial }]) {
+      const t = await createHttpTarget(env);
+      expect(t.capabilities.has("tenants")).toBe(false);
+      expect(t.api?.otherTenant).toBeUndefined();
+    }
+    // Over the network, "other-key" and "other-token" send the second tenant's secrets.
+    const seen: http.IncomingHttpHeaders[] = [];
+    const echo = http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(echo.address() as net.AddressInfo).port}/client/v4`;
+      const api = (await createHttpTarget({ ...base, ...second, EDGECONF_BASE_URL: url })).api;
+      await api?.fetch("/zones/z2/dns_records", { auth: "other-key" });
+      await api?.fetch("/accounts/a2/x", { auth: "other-token" });
+    } finally {
+      echo.close();
+    }
+    expect(seen.map((h) => [h["x-auth-email"], h["x-auth-key"], h.authorization])).toEqual([
+      ["e2@x.io", "k2", undefined],
+      [undefined, undefined, "Bearer t2"],
+    ]);
+  });
 });

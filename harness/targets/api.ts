@@ -8,6 +8,7 @@
  */
 import { Agent, fetch as undiciFetch } from "undici";
 import type { Simulator } from "../../sim/index.ts";
+import { secondTenantFromEnv } from "./second-tenant.ts";
 
 export type AuthScheme = "token" | "key";
 
@@ -167,13 +168,16 @@ export interface HttpApiTargetOptions {
   timeoutMs?: number;
   /** Primary credentials instead of the environment's. */
   primary?: TenantCredentials;
-  /** A second tenant, for isolation tests. */
+  /** A second tenant, for isolation tests (default: EDGECONF_SECOND_*, see second-tenant.ts). */
   other?: TenantCredentials;
 }
 
 let sharedAgent: Agent | undefined;
 
-/** From CLOUDFLARE_API_TOKEN, CLOUDFLARE_EMAIL, CLOUDFLARE_API_KEY, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_ZONE_ID and a base URL. */
+/**
+ * From CLOUDFLARE_API_TOKEN, CLOUDFLARE_EMAIL, CLOUDFLARE_API_KEY, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_ZONE_ID and a
+ * base URL; the second tenant from EDGECONF_SECOND_* when all are set.
+ */
 export function createHttpApiTarget(
   baseUrl: string,
   env: NodeJS.ProcessEnv,
@@ -201,5 +205,6 @@ export function createHttpApiTarget(
     } as Parameters<typeof undiciFetch>[1]);
     return res as unknown as Response;
   };
-  return createApiTarget({ baseUrl, primary, ...(options.other ? { other: options.other } : {}), send });
+  const other = options.other ?? secondTenantFromEnv(env);
+  return createApiTarget({ baseUrl, primary, ...(other ? { other } : {}), send });
 }

@@ -2,9 +2,12 @@
  * The `http` target: any implementation reached over the network.
  * EDGECONF_BASE_URL (areas A, B) and EDGECONF_KT_URL (area C); credentials from the platform's usual
  * environment names (see api.ts and kt.ts). An area whose URL is not given is absent from the target.
+ * A second tenant's EDGECONF_SECOND_* variables (second-tenant.ts), when all are set, give the
+ * "tenants" capability (the isolation tests of areas A and B); without them those tests skip.
  */
 import { createHttpApiTarget } from "./api.ts";
 import { createHttpKtTarget, hasTwoKtIdentities } from "./kt.ts";
+import { secondTenantFromEnv } from "./second-tenant.ts";
 import type { Capability, Target } from "./types.ts";
 
 export async function createHttpTarget(env: NodeJS.ProcessEnv): Promise<Target> {
@@ -17,6 +20,7 @@ export async function createHttpTarget(env: NodeJS.ProcessEnv): Promise<Target> 
   }
   const capabilities = new Set<Capability>();
   if (baseUrl) capabilities.add("api");
+  if (baseUrl && secondTenantFromEnv(env)) capabilities.add("tenants");
   if (ktUrl) capabilities.add("kt");
   if (ktUrl && hasTwoKtIdentities(env)) capabilities.add("kt-identities");
   return {

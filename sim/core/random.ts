@@ -30,6 +30,7 @@ function hashLabel(label: string): number {
 }
 
 const HEX = "0123456789abcdef";
+const HEX_CODES: readonly number[] = Array.from(HEX, (c) => c.charCodeAt(0));
 
 export class SeededRandom {
   #a: number;
@@ -88,12 +89,21 @@ export class SeededRandom {
 
   /** `n` lowercase hex characters. */
   hex(n: number): string {
-    let s = "";
-    while (s.length < n) {
-      const v = this.u32();
-      for (let j = 0; j < 8 && s.length < n; j++) s += HEX[(v >>> (4 * j)) & 0xf];
+    if (n > 1024) {
+      let s = "";
+      while (s.length < n) {
+        const v = this.u32();
+        for (let j = 0; j < 8 && s.length < n; j++) s += HEX[(v >>> (4 * j)) & 0xf];
+      }
+      return s;
     }
-    return s;
+    // The same characters from the same draws, made as one flat string (ids are map keys).
+    const codes: number[] = [];
+    while (codes.length < n) {
+      const v = this.u32();
+      for (let j = 0; j < 8 && codes.length < n; j++) codes.push(HEX_CODES[(v >>> (4 * j)) & 0xf]!);
+    }
+    return String.fromCharCode.apply(null, codes);
   }
 
   /** An RFC 4122 version-4 shaped UUID (deterministic). */

@@ -123,6 +123,44 @@ function parsedCidr4(cidr: string): { base: number; size: number } {
   return hit;
 }
 
+/**
+ * The parsed CIDRs of a list, per list (checked entry by entry against the texts it was made from,
+ * so a list changed in place is parsed again); an entry is parsed when first needed.
+ */
+const cidr4Lists = new WeakMap<
+  readonly string[],
+  { texts: string[]; parsed: ({ base: number; size: number } | undefined)[] }
+>();
+
+function cidr4List(cidrs: readonly string[]): {
+  texts: string[];
+  parsed: ({ base: number; size: number } | undefined)[];
+} {
+  let hit = cidr4Lists.get(cidrs);
+  if (hit !== undefined && hit.texts.length === cidrs.length) {
+    let same = true;
+    for (let i = 0; i < cidrs.length && same; i++) same = hit.texts[i] === cidrs[i];
+    if (same) return hit;
+  }
+  hit = { texts: [...cidrs], parsed: [] };
+  cidr4Lists.set(cidrs, hit);
+  return hit;
+}
+
+/** `cidrs.some((c) => inCidr4(addr, c))`, without looking each CIDR up by its text. */
+export function inAnyCidr4(addr: number, cidrs: readonly string[]): boolean {
+  const list = cidr4List(cidrs);
+  for (let i = 0; i < list.texts.length; i++) {
+    let c = list.parsed[i];
+    if (c === undefined) {
+      c = parsedCidr4(list.texts[i]!);
+      list.parsed[i] = c;
+    }
+    if (c.size === 0 || Math.floor(addr / c.size) === Math.floor(c.base / c.size)) return true;
+  }
+  return false;
+}
+
 /** Whether IPv6 `groups` lies in `cidr` (`x::/len`). */
 export function inCidr6(groups: readonly number[], cidr: string): boolean {
   let hit = cidr6Cache.get(cidr);
@@ -172,7 +210,7 @@ export const RESERVED_V6: readonly string[] = [
 ];
 
 export function isReservedV4(addr: number): boolean {
-  return RESERVED_V4.some((c) => inCidr4(addr, c));
+  return inAnyCidr4(addr, RESERVED_V4);
 }
 
 export function isReservedV6(groups: readonly number[]): boolean {

@@ -12,6 +12,9 @@
  * - otherwise the candidates are checked one by one (O(candidates)); `match=any` over several
  *   terms, or only unindexed filters (contains, endswith, comment, search, shadow), scan the zone.
  * `order=<field>`: the candidates are sorted by that field, then creation: O(k log k).
+ *
+ * Gaps / by design: unindexed filters and orders other than the default grow with the zone (the
+ * dns-records-scale bench prints how much); the platform's own costs are not public.
  */
 import { recordMatches } from "./list-filter.ts";
 import type { Filter, ListQuery, OrderField, TextOp } from "./list-params.ts";

@@ -17,7 +17,7 @@ import { CODES, contentError, DnsRecordError, fieldError, notFound, validationEr
 import { atOrBelow } from "./list-filter.ts";
 import type { ListQuery } from "./list-params.ts";
 import { type ListPage, runList } from "./list-plan.ts";
-import { asBody, bodyOf, buildDraft, type DnsRecord, type RecordDraft } from "./record.ts";
+import { asBody, bodyOf, buildDraft, type DnsRecord, type RecordDraft, type RecordMeta } from "./record.ts";
 import { checkDnsRecordsSnapshot } from "./snapshot-check.ts";
 import { DEFAULT_PLATFORM_RANGES, type PlatformRanges, type TypeContext } from "./types/index.ts";
 import { TXT_MAX_CHARS_PER_NAME, txtTextLength } from "./types/txt.ts";
@@ -169,7 +169,7 @@ export class DnsRecordsModel implements Snapshottable {
       zone_name: zoneName,
       ...draft,
       locked: false,
-      meta: { auto_added: false, managed_by_apps: false, managed_by_tunnel: false, source: "primary" },
+      meta: NEW_RECORD_META,
       created_on: now,
       modified_on: now,
     };
@@ -240,6 +240,14 @@ export class DnsRecordsModel implements Snapshottable {
     this.#state = { zones: new Map(), lastMicros: 0 };
   }
 }
+
+/** The meta of every record written here (one frozen object: records never change theirs in place). */
+const NEW_RECORD_META: RecordMeta = Object.freeze({
+  auto_added: false,
+  managed_by_apps: false,
+  managed_by_tunnel: false,
+  source: "primary",
+});
 
 /** The TXT records of one name hold at most 8,192 characters in all (docs). */
 function checkTxtPerName(draft: RecordDraft, others: { atName(name: string): readonly DnsRecord[] }): void {

@@ -30,4 +30,32 @@ describe("SortedChunks", () => {
     }
     expect(s.remove(-1, cmp)).toBe(false);
   });
+
+  test("with keys kept beside the items (keyOf), the same order and positions as without", () => {
+    type Item = { k: string; v: number };
+    const cmp = (a: Item, b: Item) => (a.k !== b.k ? (a.k < b.k ? -1 : 1) : a.v - b.v);
+    const keyed = new SortedChunks<Item>((x) => x.k);
+    const plain = new SortedChunks<Item>();
+    const live: Item[] = [];
+    let seed = 7;
+    const rnd = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed;
+    };
+    for (let i = 0; i < CHUNK * 8; i++) {
+      // Few distinct keys, so many ties are decided by cmp.
+      const item = { k: `name-${rnd() % 40}`, v: i };
+      keyed.insert(item, cmp);
+      plain.insert(item, cmp);
+      live.push(item);
+      if (i % 3 === 0) {
+        const gone = live.splice(rnd() % live.length, 1)[0]!;
+        expect(keyed.remove(gone, cmp)).toBe(true);
+        expect(plain.remove(gone, cmp)).toBe(true);
+      }
+    }
+    expect(keyed.size).toBe(plain.size);
+    expect(keyed.slice(0, keyed.size)).toEqual(plain.slice(0, plain.size));
+    expect(keyed.slice(0, keyed.size)).toEqual([...live].sort(cmp));
+  });
 });

@@ -3,7 +3,8 @@
  * O(log n + page) for the default order and the indexable filters (see list-plan.ts):
  * - by id, with a creation rank (lists break ties by creation; snapshots keep creation order);
  * - by exact name (what the conflict and CNAME-chain checks look up);
- * - by lowercased content (a plain list per content: usually a handful of records);
+ * - by lowercased content (usually a handful of records);
+ *   both hold a lone record as itself and only several as a list (no array made per record);
  * - facets: all records, the proxied ones, the DNS-only ones, those of one lowercased tag name;
  *   each facet holds one sequence per type sorted by (name, content, creation), so the default list order (type, name, content, creation) is the
  *   concatenation of a facet's arrays in type order, and a name or name prefix is one
@@ -27,13 +28,15 @@ export type Facet = Map<string, SortedChunks<DnsRecord>>;
 type Undo = () => void;
 
 export class ZoneIndex implements RecordsByName {
-  readonly #byId = new Map<string, DnsRecord>();
-  readonly #byName = new Map<string, DnsRecord[]>();
-  readonly #rank = new Map<string, number>();
+  /** Each record by id, with its creation rank (one map for both: one insert per write). */
+  readonly #byId = new Map<string, { record: DnsRecord; rank: number }>();
+  /** Records by exact name: the record itself while it is alone at its name (no array per record). */
+  readonly #byName = new Map<string, DnsRecord | DnsRecord[]>();
   readonly #all: Facet = new Map();
   readonly #proxied: Facet = new Map();
   readonly #dnsOnly: Facet = new Map();
-  readonly #byContent = new Map<string, DnsRecord[]>();
+  /** Records by lowercased content, the same way (a lone record, else an array). */
+  readonly #byContent = new Map<string, DnsRecord | DnsRecord[]>();
   readonly #byTag = new Map<string, Facet>();
   #typeOrder: string[] = [];
   #next = 0;
@@ -49,19 +52,19 @@ export class ZoneIndex implements RecordsByName {
 
   /** The records in creation order (a new array). */
   records(): DnsRecord[] {
-    return [...this.#byId.values()].sort((a, b) => this.rankOf(a) - this.rankOf(b));
+    return [...this.#byId.values()].sort((a, b) => a.rank - b.rank).map((e) => e.record);
   }
 
   rankOf(r: DnsRecord): number {
-    return this.#rank.get(r.id) ?? 0;
+    return this.#byId.get(r.id)?.rank ?? 0;
   }
 
   get(id: string): DnsRecord | undefined {
-    return this.#byId.get(id);
+    return this.#byId.get(id)?.record;
   }
 
   atName(name: string): readonly DnsRecord[] {
-    return this.#byName.get(name) ?? NONE;
+    return listOf(this.#byName.get(name));
   }
 
   /** The same lookup without the record `id` (the one being rewritten). */
@@ -91,7 +94,7 @@ export class ZoneIndex implements RecordsByName {
 
   /** The records whose lowercased content is `lowerContent` (unsorted: usually a handful). */
   withContent(lowerContent: string): readonly DnsRecord[] {
-    return this.#byContent.get(lowerContent) ?? NONE;
+    return listOf(this.#byContent.get(lowerContent));
   }
 
   /** The records with a tag named `lowerTagName` (any case), per type. */
@@ -114,9 +117,9 @@ export class ZoneIndex implements RecordsByName {
 
   /** Puts `next` in the place of the record with the same id. */
   replace(next: DnsRecord): void {
-    const old = this.#byId.get(next.id);
-    if (!old) throw new Error(`no record ${next.id}`);
-    const rank = this.#rank.get(next.id)!;
+    const entry = this.#byId.get(next.id);
+    if (!entry) throw new Error(`no record ${next.id}`);
+    const { record: old, rank } = entry;
     this.#delete(next.id);
     this.#insert(next, rank);
     this.#journal?.push(() => {
@@ -126,9 +129,9 @@ export class ZoneIndex implements RecordsByName {
   }
 
   remove(id: string): DnsRecord | undefined {
-    const old = this.#byId.get(id);
-    if (!old) return undefined;
-    const rank = this.#rank.get(id)!;
+    const entry = this.#byId.get(id);
+    if (!entry) return undefined;
+    const { record: old, rank } = entry;
     this.#delete(id);
     this.#journal?.push(() => this.#insert(old, rank));
     return old;
@@ -158,7 +161,7 @@ export class ZoneIndex implements RecordsByName {
   #facetAdd(f: Facet, r: DnsRecord): void {
     let seq = f.get(r.type);
     if (!seq) {
-      seq = new SortedChunks();
+      seq = new SortedChunks(nameOf);
       f.set(r.type, seq);
     }
     seq.insert(r, this.compare);
@@ -174,47 +177,39 @@ export class ZoneIndex implements RecordsByName {
   }
 
   #insert(r: DnsRecord, rank: number): void {
-    this.#rank.set(r.id, rank);
-    this.#byId.set(r.id, r);
+    this.#byId.set(r.id, { record: r, rank });
     const at = this.#byName.get(r.name);
-    if (!at) this.#byName.set(r.name, [r]);
+    if (at === undefined) this.#byName.set(r.name, r);
     else {
-      let i = at.length;
-      while (i > 0 && this.rankOf(at[i - 1]!) > rank) i--;
-      at.splice(i, 0, r);
+      const list = Array.isArray(at) ? at : [at];
+      let i = list.length;
+      while (i > 0 && this.rankOf(list[i - 1]!) > rank) i--;
+      list.splice(i, 0, r);
+      if (list !== at) this.#byName.set(r.name, list);
     }
     if (!this.#all.has(r.type)) this.#typeOrder = [...this.#all.keys(), r.type].sort();
     this.#facetAdd(this.#all, r);
     this.#facetAdd(r.proxied ? this.#proxied : this.#dnsOnly, r);
     const content = r.content.toLowerCase();
     const same = this.#byContent.get(content);
-    if (same) same.push(r);
-    else this.#byContent.set(content, [r]);
+    if (same === undefined) this.#byContent.set(content, r);
+    else if (Array.isArray(same)) same.push(r);
+    else this.#byContent.set(content, [same, r]);
     if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetAdd(facetOf(this.#byTag, t), r);
   }
 
   #delete(id: string): void {
-    const r = this.#byId.get(id);
+    const r = this.#byId.get(id)?.record;
     if (!r) return;
-    this.#byId.delete(id);
-    const at = this.#byName.get(r.name);
-    if (at) {
-      const i = at.indexOf(r);
-      if (i >= 0) at.splice(i, 1);
-      if (at.length === 0) this.#byName.delete(r.name);
-    }
+    removeFrom(this.#byName, r.name, r);
     this.#facetRemove(this.#all, r);
     if (!this.#all.has(r.type)) this.#typeOrder = this.#typeOrder.filter((t) => t !== r.type);
     this.#facetRemove(r.proxied ? this.#proxied : this.#dnsOnly, r);
     const content = r.content.toLowerCase();
-    const same = this.#byContent.get(content);
-    if (same) {
-      const i = same.indexOf(r);
-      if (i >= 0) same.splice(i, 1);
-      if (same.length === 0) this.#byContent.delete(content);
-    }
+    removeFrom(this.#byContent, content, r);
     if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetRemove(this.#byTag.get(t), r, this.#byTag, t);
-    this.#rank.delete(id);
+    // Last: the facet removals above compare by rank.
+    this.#byId.delete(id);
   }
 }
 
@@ -236,5 +231,26 @@ function tagNames(r: DnsRecord): Set<string> {
   return out;
 }
 
+/** The sort key of facets: `compare` orders by name first, so searches compare names alone until they tie. */
+const nameOf = (r: DnsRecord): string => r.name;
+
 const NONE: readonly DnsRecord[] = [];
+
+/** The records of a by-name or by-content entry, as a list. */
+function listOf(entry: DnsRecord | DnsRecord[] | undefined): readonly DnsRecord[] {
+  return entry === undefined ? NONE : Array.isArray(entry) ? entry : [entry];
+}
+
+/** Takes `r` out of the entry at `key` (the entry goes when it empties). */
+function removeFrom(map: Map<string, DnsRecord | DnsRecord[]>, key: string, r: DnsRecord): void {
+  const entry = map.get(key);
+  if (entry === undefined) return;
+  if (!Array.isArray(entry)) {
+    if (entry === r) map.delete(key);
+    return;
+  }
+  const i = entry.indexOf(r);
+  if (i >= 0) entry.splice(i, 1);
+  if (entry.length === 0) map.delete(key);
+}
 const EMPTY: Facet = new Map();

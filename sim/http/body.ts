@@ -19,6 +19,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** True when the Content-Type is `application/json` (any parameters, any case). */
 export function isJsonContentType(contentType: string | null): boolean {
   if (contentType === null) return false;
+  if (contentType === "application/json") return true;
   const essence = contentType.split(";")[0]!.trim().toLowerCase();
   return essence === "application/json";
 }
@@ -46,9 +47,19 @@ export function contentTypeError(): ApiError {
   return new InvalidHeadersError([HEADER_CHAIN.contentType]);
 }
 
+/** `^\d+$` without the regex. */
+function isDigits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 function declaredTooLarge(headers: { get(name: string): string | null }, limit: number): boolean {
   const declared = headers.get("content-length");
-  return declared !== null && /^\d+$/.test(declared) && Number(declared) > limit;
+  return declared !== null && isDigits(declared) && Number(declared) > limit;
 }
 
 /** Bytes already read whole, under the same cap as `readCapped` (declared length first, then actual). */

@@ -21,8 +21,8 @@ import {
 import { errorText, JSON_CONTENT_TYPE, resultlessEnvelope, successEnvelope, textResponse } from "./envelope.ts";
 import { ApiError, BadRequestError, NoRouteError } from "./errors.ts";
 import { headerGetter, type RawRequest } from "./raw.ts";
-import type { Router } from "./router.ts";
-import type { HttpMethod, Principal, RouteRequest, Tenant } from "./types.ts";
+import type { RouteMatch, Router } from "./router.ts";
+import type { HttpMethod, Principal, RouteRequest, RouteResult, Tenant } from "./types.ts";
 
 export const API_PREFIX = "/client/v4";
 
@@ -42,7 +42,10 @@ export interface ApiAnswer {
 /** What the transport needs of a request, whichever entry it came through. */
 interface Incoming {
   method: string;
-  url: URL;
+  /** The URL's pathname (what `url.pathname` is). */
+  pathname: string;
+  /** The parsed URL (made when first asked for on the raw path). */
+  readonly url: URL;
   headers: { get(name: string): string | null };
   /** The whole body, or 413 past `limit` (synchronous when the bytes are already there). */
   body(limit: number): Uint8Array | ApiError | Promise<Uint8Array | ApiError>;
@@ -68,14 +71,20 @@ function failed(error: ApiError): ApiAnswer {
 
 /** What a route sees. `query` is parsed only when a route reads it (lists); the others never pay for it. */
 class DecodedRequest implements RouteRequest {
+  readonly #incoming: Incoming;
   constructor(
     readonly method: HttpMethod,
-    readonly url: URL,
+    incoming: Incoming,
     readonly params: Record<string, string>,
     readonly body: unknown,
     readonly principal: Principal,
     readonly core: SimCore,
-  ) {}
+  ) {
+    this.#incoming = incoming;
+  }
+  get url(): URL {
+    return this.#incoming.url;
+  }
   get query(): URLSearchParams {
     return this.url.searchParams;
   }
@@ -85,35 +94,45 @@ function recover(error: unknown): ApiAnswer {
   return error instanceof ApiError ? failed(error) : failed(new BadRequestError());
 }
 
-/** Serves one request; never throws or rejects (anything unexpected is 400/6000). */
-function answer(incoming: () => Incoming, options: HandlerOptions): Promise<ApiAnswer> {
-  try {
-    return serve(incoming(), options).catch(recover);
-  } catch (error) {
-    return Promise.resolve(recover(error));
-  }
-}
-
-async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAnswer> {
-  const url = request.url;
-  const below = url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname;
+/**
+ * Serves one request: the answer, synchronous when nothing on the way is (a raw request's body is
+ * already bytes and the routes of areas A and B answer synchronously), else a promise. May throw or
+ * reject: the callers recover (400/6000 for anything that is not an ApiError).
+ */
+function serve(request: Incoming, options: HandlerOptions): ApiAnswer | Promise<ApiAnswer> {
+  const pathname = request.pathname;
+  const below = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) : pathname;
   const match = options.router.match(request.method.toUpperCase(), below);
-  if (!match) return failed(new NoRouteError(url.pathname));
+  if (!match) return failed(new NoRouteError(pathname));
   const principal = authenticate(request.headers, options.tenants);
   if (principal instanceof ApiError) return failed(principal);
   const denied = checkAccess(principal, match.params);
   if (denied) return failed(denied);
   const mode = match.route.body ?? "none";
-  let body: { value: unknown } | ApiError = NO_BODY;
-  if (mode !== "none") {
-    const read = request.body(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
-    body = decodeBytes(request, mode, read instanceof Promise ? await read : read);
+  if (mode === "none") return run(request, options, match, principal, NO_BODY);
+  const read = request.body(options.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  if (read instanceof Promise) {
+    return read.then((bytes) => run(request, options, match, principal, decodeBytes(request, mode, bytes)));
   }
+  return run(request, options, match, principal, decodeBytes(request, mode, read));
+}
+
+/** The route's answer as the envelope's text (after routing, authentication and the body). */
+function run(
+  request: Incoming,
+  options: HandlerOptions,
+  match: RouteMatch,
+  principal: Principal,
+  body: { value: unknown } | ApiError,
+): ApiAnswer | Promise<ApiAnswer> {
   if (body instanceof ApiError) return failed(body);
   const handled = match.route.handle(
-    new DecodedRequest(match.route.method as HttpMethod, url, match.params, body.value, principal, options.core),
+    new DecodedRequest(match.route.method as HttpMethod, request, match.params, body.value, principal, options.core),
   );
-  const out = handled instanceof Promise ? await handled : handled;
+  return handled instanceof Promise ? handled.then(encode) : encode(handled);
+}
+
+function encode(out: RouteResult): ApiAnswer {
   if (out.resultJson !== undefined) {
     // The same bytes JSON.stringify(successEnvelope(...)) would give, around a cached result text.
     const info = out.result_info ? `,"result_info":${JSON.stringify(out.result_info)}` : "";
@@ -126,33 +145,50 @@ async function serve(request: Incoming, options: HandlerOptions): Promise<ApiAns
   return { status: out.status ?? 200, text: JSON.stringify(envelope) };
 }
 
+/** `serve`, never throwing or rejecting (anything unexpected is 400/6000); synchronous when it can be. */
+function answer(request: () => Incoming, options: HandlerOptions): ApiAnswer | Promise<ApiAnswer> {
+  try {
+    const out = serve(request(), options);
+    return out instanceof Promise ? out.catch(recover) : out;
+  } catch (error) {
+    return recover(error);
+  }
+}
+
 /** The transport's fetch handler (web Request -> Response). */
 export function createHandler(options: HandlerOptions): (request: Request) => Promise<Response> {
   return async (request) => {
-    const out = await answer(
-      () => ({
+    const answered = answer(() => {
+      const url = new URL(request.url);
+      return {
         method: request.method,
-        url: new URL(request.url),
+        pathname: url.pathname,
+        url,
         headers: request.headers,
         body: (limit) => readCapped(request, limit),
-      }),
-      options,
-    );
+      };
+    }, options);
+    const out = answered instanceof Promise ? await answered : answered;
     return textResponse(out.text, out.status);
   };
 }
 
 /**
  * The transport's raw handler: the same decisions as `createHandler` over a RawRequest, answering the
- * status and JSON text (content type `JSON_CONTENT_TYPE`). `url` may be given already parsed.
+ * status and JSON text (content type `JSON_CONTENT_TYPE`), synchronously when nothing on the way is
+ * asynchronous. `target` may be given already parsed: a URL, or the pathname of a URL that is known
+ * to parse (the URL itself is then made only if a route asks for it). Never throws or rejects.
  */
-export function createRawHandler(options: HandlerOptions): (request: RawRequest, url?: URL) => Promise<ApiAnswer> {
+export function createRawHandler(
+  options: HandlerOptions,
+): (request: RawRequest, target?: URL | string) => ApiAnswer | Promise<ApiAnswer> {
   // No closure per request: a small class instance carries what `serve` reads.
-  return (request, url) => {
+  return (request, target) => {
     try {
-      return serve(new RawIncoming(request, url), options).catch(recover);
+      const out = serve(new RawIncoming(request, target), options);
+      return out instanceof Promise ? out.catch(recover) : out;
     } catch (error) {
-      return Promise.resolve(recover(error));
+      return recover(error);
     }
   };
 }
@@ -160,14 +196,25 @@ export function createRawHandler(options: HandlerOptions): (request: RawRequest,
 /** A RawRequest as `serve` sees it. */
 class RawIncoming implements Incoming {
   readonly method: string;
-  readonly url: URL;
+  readonly pathname: string;
   readonly headers: { get(name: string): string | null };
+  readonly #href: string;
+  #url: URL | undefined;
   readonly #bytes: Uint8Array;
-  constructor(request: RawRequest, url: URL | undefined) {
+  constructor(request: RawRequest, target: URL | string | undefined) {
     this.method = request.method;
-    this.url = url ?? new URL(request.url);
+    this.#href = request.url;
+    if (typeof target === "string") this.pathname = target;
+    else {
+      this.#url = target ?? new URL(request.url);
+      this.pathname = this.#url.pathname;
+    }
     this.headers = headerGetter(request.headers);
     this.#bytes = request.body ?? EMPTY;
+  }
+  get url(): URL {
+    this.#url ??= new URL(this.#href);
+    return this.#url;
   }
   body(limit: number): Uint8Array | ApiError {
     return capBytes(this.headers, this.#bytes, limit);

@@ -31,6 +31,11 @@ export interface ApiArea extends Snapshottable {
    * whose content type is always JSON_CONTENT_TYPE. `url` may be passed already parsed.
    */
   handleRaw(request: RawRequest, url?: URL): Promise<ApiAnswer>;
+  /**
+   * `handleRaw` without the promise when the answer is ready at once (what `edgeconf serve` calls).
+   * `target` is the parsed URL, or its pathname when the URL is known to parse (see handler.ts).
+   */
+  answerRaw(request: RawRequest, target?: URL | string): ApiAnswer | Promise<ApiAnswer>;
   /** The tenants: `[primary (= core.credentials), second]`. */
   readonly tenants: readonly Tenant[];
   /** Zones of the tenants (what area B sees). */
@@ -47,10 +52,11 @@ export function createApiArea(core: SimCore): ApiArea {
   const router = createRouter([...protection.routes, ...records.routes]);
   const options = { core, router, tenants };
   const handle = createHandler(options);
-  const handleRaw = createRawHandler(options);
+  const answerRaw = createRawHandler(options);
   return {
     handle,
-    handleRaw,
+    handleRaw: (request, url) => Promise.resolve(answerRaw(request, url)),
+    answerRaw,
     tenants,
     zones,
     snapshot: () => ({ dnsProtection: protection.state.snapshot(), dnsRecords: records.state.snapshot() }),

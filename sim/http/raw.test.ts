@@ -37,6 +37,13 @@ describe("raw requests", () => {
       { method: "POST", url: records, headers: key, body: '{"type":"A","name":"www","content":"192.0.2.1","ttl":1}' },
       { method: "POST", url: records, headers: key, body: '{"type":"A","name":"www","content":"192.0.2.1","ttl":1}' },
       { method: "POST", url: records, headers: key, body: "{" },
+      // Same origin, paths a URL parser rewrites (dot segments, escapes, case of the origin): as sim.fetch reads them.
+      { method: "GET", url: `${base}/client/v4/zones/${c.zone_id}/./dns_records`, headers: key },
+      { method: "GET", url: `${base}/client/v4/zones/${c.zone_id}/x/../dns_records`, headers: key },
+      { method: "GET", url: `${base}/client/v4/zones/${c.zone_id}/dns_record%73`, headers: key },
+      { method: "GET", url: `${base}/client/v4/zones/${c.zone_id.toUpperCase()}/dns_records`, headers: key },
+      { method: "GET", url: `HTTP://SIM.LOCAL:80/client/v4/zones/${c.zone_id}/dns_records`, headers: key },
+      { method: "GET", url: `${base}/client/v4/zones/${c.zone_id}/dns_records#frag`, headers: key },
       { method: "POST", url: records, headers: { ...key, "content-type": "text/plain" }, body: "{}" },
       { method: "GET", url: `${records}?name=www.${c.zone_name}`, headers: key },
       { method: "GET", url: `${base}/client/v4/nope`, headers: {} },

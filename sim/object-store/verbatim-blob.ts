@@ -2,6 +2,8 @@
  * A Blob whose type is a Content-Type verbatim: Node's Blob lowercases `type`, workerd's does not
  * (GetResult.blob() types the Blob with httpMetadata.contentType as stored). Shared by the bucket and
  * the bridge target's rebuilt results; internal (not part of the public types, which stay DOM-free).
+ *
+ * Gaps / by design: only `type` differs from Node's Blob; slice() returns Node's Blob (type lowercased).
  */
 export class VerbatimBlob extends Blob {
   readonly #type: string;

@@ -6,7 +6,7 @@
  * replaced per simulator (createDnsRecordsModule options), since the platform changes them.
  */
 import { CODES, validationError } from "../errors.ts";
-import { canonicalIPv6, inCidr4, inCidr6, isReservedV4, isReservedV6, parseIPv4, parseIPv6 } from "../ip.ts";
+import { canonicalIPv6, inAnyCidr4, inCidr6, isReservedV4, isReservedV6, parseIPv4, parseIPv6 } from "../ip.ts";
 import type { PlatformRanges, RecordTypeSpec, TypeContext } from "./common.ts";
 
 export const DEFAULT_PLATFORM_RANGES: PlatformRanges = {
@@ -40,7 +40,7 @@ export const DEFAULT_PLATFORM_RANGES: PlatformRanges = {
 
 export function isPlatformAddress(content: string, ranges: PlatformRanges): boolean {
   const v4 = parseIPv4(content);
-  if (v4 !== undefined) return ranges.v4.some((c) => inCidr4(v4, c));
+  if (v4 !== undefined) return inAnyCidr4(v4, ranges.v4);
   const v6 = parseIPv6(content);
   return v6 !== undefined && ranges.v6.some((c) => inCidr6(v6, c));
 }
