@@ -56,6 +56,46 @@ describe("ZoneIndex", () => {
     );
   });
 
+  test("facets built on first use hold what facets kept from the start hold, through later writes", () => {
+    const r = (id: string, name: string, type: string, content: string, proxied: boolean, tags: string[]) =>
+      ({ id, name, type, content, tags, proxied }) as unknown as DnsRecord;
+    const dump = (z: ZoneIndex) => {
+      const ids = (f: ReturnType<ZoneIndex["all"]>) =>
+        z.typeOrder().map((t) => (f.get(t)?.slice(0, f.get(t)!.size) ?? []).map((x) => x.id).join(","));
+      return [
+        z.typeOrder().join(","),
+        ids(z.all()),
+        ids(z.byProxied(true)),
+        ids(z.byProxied(false)),
+        ids(z.byTag("env")),
+        z
+          .withContent("1.1.1.1")
+          .map((x) => x.id)
+          .sort(),
+      ];
+    };
+    const writes = (z: ZoneIndex, at: number) => {
+      const steps = [
+        () => z.add(r("1", "b.x", "A", "1.1.1.1", true, ["env:a"])),
+        () => z.add(r("2", "a.x", "A", "1.1.1.1", false, [])),
+        () => z.add(r("3", "a.x", "TXT", "t", false, ["Env", "env:b"])),
+        () => z.replace(r("1", "c.x", "A", "1.1.1.1", false, [])),
+        () => z.add(r("4", "a.x", "MX", "m.x", true, ["env"])),
+        () => z.remove("2"),
+        () => z.replace(r("3", "a.x", "TXT", "1.1.1.1", true, ["env:c"])),
+      ];
+      steps.forEach((step, i) => {
+        if (i === at) dump(z);
+        step();
+      });
+      return dump(z);
+    };
+    const eager = writes(new ZoneIndex(), 0);
+    for (let at = 1; at <= 7; at++) expect(writes(new ZoneIndex(), at)).toEqual(eager);
+    expect(eager[0]).toBe("A,MX,TXT");
+    expect(eager[1]).toEqual(["1", "4", "3"]);
+  });
+
   test("a failed write leaves the model's snapshot unchanged (no empty zone appears)", () => {
     const m = new DnsRecordsModel(createCore({ seed: 1 }));
     const before = JSON.stringify(m.snapshot());

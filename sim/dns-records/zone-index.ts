@@ -10,6 +10,10 @@
  *   concatenation of a facet's arrays in type order, and a name or name prefix is one
  *   binary-searched range in each.
  *
+ * Only the id and name lookups are kept from the start: the facets and the by-content lookup are
+ * built on the first list that asks for each (creation order, as if kept all along), then kept up to
+ * date by every write, so a zone that is only written and read by id pays for none of them.
+ *
  * Gaps / by design: an in-memory index only, rebuilt from the plain record list on restore; the
  * snapshot stays that list. The sorted sequences are chunked (sorted-chunks.ts): a write moves at
  * most a chunk, whatever the size of the zone. A journal undoes writes, so a batch rolls
@@ -32,12 +36,15 @@ export class ZoneIndex implements RecordsByName {
   readonly #byId = new Map<string, { record: DnsRecord; rank: number }>();
   /** Records by exact name: the record itself while it is alone at its name (no array per record). */
   readonly #byName = new Map<string, DnsRecord | DnsRecord[]>();
-  readonly #all: Facet = new Map();
-  readonly #proxied: Facet = new Map();
-  readonly #dnsOnly: Facet = new Map();
+  /** The number of records of each type (what `typeOrder` lists). */
+  readonly #typeCount = new Map<string, number>();
+  /** The facets and the by-content lookup, each undefined until a list first asks for it. */
+  #all: Facet | undefined;
+  #proxied: Facet | undefined;
+  #dnsOnly: Facet | undefined;
   /** Records by lowercased content, the same way (a lone record, else an array). */
-  readonly #byContent = new Map<string, DnsRecord | DnsRecord[]>();
-  readonly #byTag = new Map<string, Facet>();
+  #byContent: Map<string, DnsRecord | DnsRecord[]> | undefined;
+  #byTag: Map<string, Facet> | undefined;
   #typeOrder: string[] = [];
   #next = 0;
   #journal: Undo[] | undefined;
@@ -84,21 +91,43 @@ export class ZoneIndex implements RecordsByName {
 
   /** Every record, per type. */
   all(): Facet {
+    if (this.#all === undefined) {
+      const all: Facet = new Map();
+      for (const r of this.records()) this.#facetAdd(all, r);
+      this.#all = all;
+    }
     return this.#all;
   }
 
   /** The proxied (true) or DNS-only (false) records, per type. */
   byProxied(proxied: boolean): Facet {
+    if (this.#proxied === undefined || this.#dnsOnly === undefined) {
+      const yes: Facet = new Map();
+      const no: Facet = new Map();
+      for (const r of this.records()) this.#facetAdd(r.proxied ? yes : no, r);
+      this.#proxied = yes;
+      this.#dnsOnly = no;
+    }
     return proxied ? this.#proxied : this.#dnsOnly;
   }
 
   /** The records whose lowercased content is `lowerContent` (unsorted: usually a handful). */
   withContent(lowerContent: string): readonly DnsRecord[] {
+    if (this.#byContent === undefined) {
+      const byContent = new Map<string, DnsRecord | DnsRecord[]>();
+      for (const r of this.records()) addTo(byContent, r.content.toLowerCase(), r);
+      this.#byContent = byContent;
+    }
     return listOf(this.#byContent.get(lowerContent));
   }
 
   /** The records with a tag named `lowerTagName` (any case), per type. */
   byTag(lowerTagName: string): Facet {
+    if (this.#byTag === undefined) {
+      const byTag = new Map<string, Facet>();
+      for (const r of this.records()) this.#tagsAdd(byTag, r);
+      this.#byTag = byTag;
+    }
     return this.#byTag.get(lowerTagName) ?? EMPTY;
   }
 
@@ -158,6 +187,10 @@ export class ZoneIndex implements RecordsByName {
     return new ZoneIndex(this.records());
   }
 
+  #tagsAdd(byTag: Map<string, Facet>, r: DnsRecord): void {
+    if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetAdd(facetOf(byTag, t), r);
+  }
+
   #facetAdd(f: Facet, r: DnsRecord): void {
     let seq = f.get(r.type);
     if (!seq) {
@@ -187,27 +220,33 @@ export class ZoneIndex implements RecordsByName {
       list.splice(i, 0, r);
       if (list !== at) this.#byName.set(r.name, list);
     }
-    if (!this.#all.has(r.type)) this.#typeOrder = [...this.#all.keys(), r.type].sort();
-    this.#facetAdd(this.#all, r);
-    this.#facetAdd(r.proxied ? this.#proxied : this.#dnsOnly, r);
-    const content = r.content.toLowerCase();
-    const same = this.#byContent.get(content);
-    if (same === undefined) this.#byContent.set(content, r);
-    else if (Array.isArray(same)) same.push(r);
-    else this.#byContent.set(content, [same, r]);
-    if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetAdd(facetOf(this.#byTag, t), r);
+    const ofType = this.#typeCount.get(r.type);
+    if (ofType === undefined) {
+      this.#typeCount.set(r.type, 1);
+      this.#typeOrder = [...this.#typeCount.keys()].sort();
+    } else this.#typeCount.set(r.type, ofType + 1);
+    if (this.#all) this.#facetAdd(this.#all, r);
+    const split = r.proxied ? this.#proxied : this.#dnsOnly;
+    if (split) this.#facetAdd(split, r);
+    if (this.#byContent) addTo(this.#byContent, r.content.toLowerCase(), r);
+    if (this.#byTag) this.#tagsAdd(this.#byTag, r);
   }
 
   #delete(id: string): void {
     const r = this.#byId.get(id)?.record;
     if (!r) return;
     removeFrom(this.#byName, r.name, r);
+    const ofType = this.#typeCount.get(r.type) ?? 1;
+    if (ofType > 1) this.#typeCount.set(r.type, ofType - 1);
+    else {
+      this.#typeCount.delete(r.type);
+      this.#typeOrder = this.#typeOrder.filter((t) => t !== r.type);
+    }
     this.#facetRemove(this.#all, r);
-    if (!this.#all.has(r.type)) this.#typeOrder = this.#typeOrder.filter((t) => t !== r.type);
     this.#facetRemove(r.proxied ? this.#proxied : this.#dnsOnly, r);
-    const content = r.content.toLowerCase();
-    removeFrom(this.#byContent, content, r);
-    if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetRemove(this.#byTag.get(t), r, this.#byTag, t);
+    if (this.#byContent) removeFrom(this.#byContent, r.content.toLowerCase(), r);
+    const byTag = this.#byTag;
+    if (byTag && r.tags.length > 0) for (const t of tagNames(r)) this.#facetRemove(byTag.get(t), r, byTag, t);
     // Last: the facet removals above compare by rank.
     this.#byId.delete(id);
   }
@@ -239,6 +278,14 @@ const NONE: readonly DnsRecord[] = [];
 /** The records of a by-name or by-content entry, as a list. */
 function listOf(entry: DnsRecord | DnsRecord[] | undefined): readonly DnsRecord[] {
   return entry === undefined ? NONE : Array.isArray(entry) ? entry : [entry];
+}
+
+/** Adds `r` to the entry at `key` (a lone record, else an array in the order added). */
+function addTo(map: Map<string, DnsRecord | DnsRecord[]>, key: string, r: DnsRecord): void {
+  const same = map.get(key);
+  if (same === undefined) map.set(key, r);
+  else if (Array.isArray(same)) same.push(r);
+  else map.set(key, [same, r]);
 }
 
 /** Takes `r` out of the entry at `key` (the entry goes when it empties). */
