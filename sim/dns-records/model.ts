@@ -111,7 +111,12 @@ export class DnsRecordsModel implements Snapshottable {
   }
 
   create(zoneId: string, zoneName: string, body: unknown): DnsRecord {
-    return this.#write(zoneId, (zone) => this.#create(zone, zoneId, zoneName, body));
+    // As #write, without a closure per call (the commonest write).
+    const existing = this.#state.zones.get(zoneId);
+    const zone = existing ?? new ZoneIndex();
+    const out = this.#create(zone, zoneId, zoneName, body);
+    if (!existing) this.#state.zones.set(zoneId, zone);
+    return out;
   }
 
   patch(zoneId: string, zoneName: string, id: string, body: unknown): DnsRecord {
@@ -163,16 +168,28 @@ export class DnsRecordsModel implements Snapshottable {
   #create(work: ZoneIndex, zoneId: string, zoneName: string, body: unknown): DnsRecord {
     const draft = this.#validate(work, zoneName, body);
     const now = this.#now();
+    // The fields in the order `{ id, zone_id, zone_name, ...draft, locked, ... }` gives (snapshots
+    // keep it), written out: no spread.
     const record: DnsRecord = {
       id: this.#random.hex(32),
       zone_id: zoneId,
       zone_name: zoneName,
-      ...draft,
-      locked: false,
-      meta: NEW_RECORD_META,
-      created_on: now,
-      modified_on: now,
-    };
+      name: draft.name,
+      type: draft.type,
+      content: draft.content,
+      proxiable: draft.proxiable,
+      proxied: draft.proxied,
+      ttl: draft.ttl,
+      settings: draft.settings,
+      comment: draft.comment,
+      tags: draft.tags,
+    } as DnsRecord;
+    if (draft.priority !== undefined) record.priority = draft.priority;
+    if (draft.data !== undefined) record.data = draft.data;
+    record.locked = false;
+    record.meta = NEW_RECORD_META;
+    record.created_on = now;
+    record.modified_on = now;
     if (draft.comment !== null) record.comment_modified_on = now;
     if (draft.tags.length > 0) record.tags_modified_on = now;
     work.add(record);

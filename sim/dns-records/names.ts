@@ -36,6 +36,30 @@ export function toAsciiName(raw: string): string | undefined {
  * a digit or a `*` label. See docs/choices/dns-records.md.
  */
 export function addressNameProblem(relative: string): string | undefined {
+  // The common case in one pass (labels of 1..63 of [a-z0-9_-], no `*`): only the first and last
+  // characters are left to check. Anything else takes the label-by-label path below.
+  let label = 0;
+  let plain = relative.length > 0;
+  for (let i = 0; i < relative.length && plain; i++) {
+    const c = relative.charCodeAt(i);
+    if (c === 46) {
+      plain = label > 0;
+      label = 0;
+    } else if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95 || c === 45) {
+      plain = ++label <= MAX_RELATIVE_NAME;
+    } else plain = false;
+  }
+  if (plain && label > 0) {
+    const first = relative.charCodeAt(0);
+    const last = relative.charCodeAt(relative.length - 1);
+    if (!((first >= 97 && first <= 122) || first === 95)) return "name must start with a letter";
+    if (!((last >= 97 && last <= 122) || (last >= 48 && last <= 57))) return "name must end with a letter or a digit";
+    return undefined;
+  }
+  return addressNameProblemByLabel(relative);
+}
+
+function addressNameProblemByLabel(relative: string): string | undefined {
   const labels = relative.split(".");
   for (const label of labels) {
     if (label === "") return "name has an empty label";

@@ -27,6 +27,21 @@ describe("router", () => {
     expect(router.match("GET", `/accounts/${acc.toUpperCase()}/rules`)).toBeUndefined();
     expect(router.match("GET", `/accounts//rules`)).toBeUndefined();
   });
+  test("32-hex ids: exactly 32 of 0-9a-f, as the regex has it", () => {
+    for (const bad of [
+      acc.slice(1),
+      `${acc}0`,
+      `${acc.slice(1)}g`,
+      `${acc.slice(1)}G`,
+      `${acc.slice(1)}/`,
+      `${acc.slice(1)}:`,
+    ]) {
+      expect(router.match("GET", `/accounts/${encodeURIComponent(bad)}/rules`)).toBeUndefined();
+    }
+    expect(router.match("GET", `/accounts/${"9".repeat(32)}/rules`)?.params).toEqual({ account_id: "9".repeat(32) });
+    const own = route("GET", "/accounts/:account_id/x", { params: { account_id: /^[0-9a-f]{32}$/i } });
+    expect(createRouter([own]).match("GET", `/accounts/${acc.toUpperCase()}/x`)?.route).toBe(own);
+  });
   test("percent-decoding; a broken escape matches nothing", () => {
     expect(splitPath("/a/b%20c/")).toEqual(["a", "b c"]);
     expect(splitPath("/a/%E0%A4%A")).toBeUndefined();

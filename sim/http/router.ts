@@ -19,14 +19,33 @@ interface Compiled {
   /** Per segment: the parameter's name (the segment without its ":"), or undefined for a literal. */
   names: readonly (string | undefined)[];
   /** Per segment: the parameter's shape, if any (the route's own, else the default for its name). */
-  shapes: readonly (RegExp | undefined)[];
+  shapes: readonly (((value: string) => boolean) | undefined)[];
+}
+
+/** The shape of ids (32 lowercase hex), checked without a regex: the commonest parameter. */
+const HEX32_SOURCE = "^[0-9a-f]{32}$";
+
+function isHex32(value: string): boolean {
+  if (value.length !== 32) return false;
+  for (let i = 0; i < 32; i++) {
+    const c = value.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
+
+/** `shape.test` as a function (the same answers; ids without the regex). */
+function testerOf(shape: RegExp | undefined): ((value: string) => boolean) | undefined {
+  if (shape === undefined) return undefined;
+  if (shape.source === HEX32_SOURCE && shape.flags === "") return isHex32;
+  return (value) => shape.test(value);
 }
 
 function compile(route: ApiRoute): Compiled {
   const segments = splitPath(route.path) ?? [];
   const names = segments.map((s) => (s.startsWith(":") ? s.slice(1) : undefined));
   const shapes = names.map((name) =>
-    name === undefined ? undefined : (route.params?.[name] ?? DEFAULT_PARAM_PATTERNS[name]),
+    name === undefined ? undefined : testerOf(route.params?.[name] ?? DEFAULT_PARAM_PATTERNS[name]),
   );
   return { route, segments, names, shapes };
 }
@@ -77,7 +96,7 @@ function matchSegments(c: Compiled, parts: readonly string[]): Record<string, st
     if (name === undefined) continue;
     const value = parts[i]!;
     const shape = c.shapes[i];
-    if (value === "" || (shape && !shape.test(value))) return undefined;
+    if (value === "" || (shape && !shape(value))) return undefined;
     params[name] = value;
   }
   return params;
