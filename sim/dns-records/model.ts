@@ -17,7 +17,15 @@ import { CODES, contentError, DnsRecordError, fieldError, notFound, validationEr
 import { atOrBelow } from "./list-filter.ts";
 import type { ListQuery } from "./list-params.ts";
 import { type ListPage, runList } from "./list-plan.ts";
-import { asBody, bodyOf, buildDraft, type DnsRecord, type RecordDraft, type RecordMeta } from "./record.ts";
+import {
+  asBody,
+  bodyOf,
+  buildDraft,
+  type DnsRecord,
+  presentJson,
+  type RecordDraft,
+  type RecordMeta,
+} from "./record.ts";
 import { checkDnsRecordsSnapshot } from "./snapshot-check.ts";
 import { DEFAULT_PLATFORM_RANGES, type PlatformRanges, type TypeContext } from "./types/index.ts";
 import { TXT_MAX_CHARS_PER_NAME, txtTextLength } from "./types/txt.ts";
@@ -102,6 +110,12 @@ export class DnsRecordsModel implements Snapshottable {
       out.shadowed_records_count = count;
     }
     return out;
+  }
+
+  /** The JSON text of `present(r)` (kept with the stored record: made once per record). */
+  json(zoneId: string, r: DnsRecord): string {
+    const zone = this.#state.zones.get(zoneId);
+    return zone ? zone.textOf(r) : presentJson(r);
   }
 
   get(zoneId: string, id: string): DnsRecord {

@@ -152,19 +152,13 @@ export function bodyOf(r: DnsRecord): Record<string, unknown> {
   return body;
 }
 
-const presented = new WeakMap<DnsRecord, string>();
-
 /**
- * `present(r)` as JSON text, made once per stored record (records are never changed in place: a
- * write stores a new object), so a GET after a create serialises nothing.
+ * `present(r)` as JSON text (the zone index keeps it beside each stored record: see
+ * ZoneIndex.textOf, so a GET after a create serialises nothing).
  */
 export function presentJson(r: DnsRecord): string {
-  let text = presented.get(r);
-  if (text === undefined) {
-    text = recordText(r) ?? JSON.stringify(fieldsOf(r, false));
-    flatten(text);
-    presented.set(r, text);
-  }
+  const text = recordText(r) ?? JSON.stringify(fieldsOf(r, false));
+  flatten(text);
   return text;
 }
 

@@ -11,7 +11,7 @@ import { NoRouteError } from "../http/errors.ts";
 import type { ApiRoute, HttpAreaModule, RouteRequest, ZoneDirectory } from "../http/types.ts";
 import { parseListQuery } from "./list-params.ts";
 import { DnsRecordsModel, type DnsRecordsOptions } from "./model.ts";
-import { present, presentJson } from "./record.ts";
+import { present } from "./record.ts";
 
 export const RECORDS_PATH = "/zones/:zone_id/dns_records";
 export const RECORD_ID = /^[0-9a-f]{32}$/;
@@ -41,7 +41,7 @@ export function createDnsRecordsModule(
         const query = parseListQuery(req.query, zone.name);
         const { result, result_info } = model.list(zone.id, query);
         if (!query.includeShadowMetadata) {
-          return { result, resultJson: `[${result.map(presentJson).join(",")}]`, result_info };
+          return { result, resultJson: `[${result.map((r) => model.json(zone.id, r)).join(",")}]`, result_info };
         }
         return {
           result: result.map((r) => {
@@ -60,7 +60,7 @@ export function createDnsRecordsModule(
       handle: (req) => {
         const zone = zoneOf(req);
         const r = model.create(zone.id, zone.name, req.body);
-        return { result: r, resultJson: presentJson(r) };
+        return { result: r, resultJson: model.json(zone.id, r) };
       },
     },
     {
@@ -85,8 +85,9 @@ export function createDnsRecordsModule(
       path: one,
       params,
       handle: (req) => {
-        const r = model.get(zoneOf(req).id, req.params.record_id!);
-        return { result: r, resultJson: presentJson(r) };
+        const zoneId = zoneOf(req).id;
+        const r = model.get(zoneId, req.params.record_id!);
+        return { result: r, resultJson: model.json(zoneId, r) };
       },
     },
     ...(["PATCH", "PUT"] as const).map(
@@ -99,7 +100,7 @@ export function createDnsRecordsModule(
           const zone = zoneOf(req);
           const write = method === "PATCH" ? model.patch : model.put;
           const r = write.call(model, zone.id, zone.name, req.params.record_id!, req.body);
-          return { result: r, resultJson: presentJson(r) };
+          return { result: r, resultJson: model.json(zone.id, r) };
         },
       }),
     ),

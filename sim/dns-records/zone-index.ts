@@ -20,7 +20,7 @@
  * back in time proportional to the batch, not the zone.
  */
 import type { RecordsByName } from "./conflicts.ts";
-import type { DnsRecord } from "./record.ts";
+import { type DnsRecord, presentJson } from "./record.ts";
 import { SortedChunks } from "./sorted-chunks.ts";
 
 /**
@@ -32,8 +32,11 @@ export type Facet = Map<string, SortedChunks<DnsRecord>>;
 type Undo = () => void;
 
 export class ZoneIndex implements RecordsByName {
-  /** Each record by id, with its creation rank (one map for both: one insert per write). */
-  readonly #byId = new Map<string, { record: DnsRecord; rank: number }>();
+  /**
+   * Each record by id, with its creation rank (one map for both: one insert per write) and its JSON
+   * text once presented (records never change in place, so the text stays right while it is stored).
+   */
+  readonly #byId = new Map<string, { record: DnsRecord; rank: number; text: string | undefined }>();
   /** Records by exact name: the record itself while it is alone at its name (no array per record). */
   readonly #byName = new Map<string, DnsRecord | DnsRecord[]>();
   /** The number of records of each type (what `typeOrder` lists). */
@@ -68,6 +71,14 @@ export class ZoneIndex implements RecordsByName {
 
   get(id: string): DnsRecord | undefined {
     return this.#byId.get(id)?.record;
+  }
+
+  /** `present(r)`'s JSON text (`presentJson`), kept beside `r` while it is the stored record of its id. */
+  textOf(r: DnsRecord): string {
+    const entry = this.#byId.get(r.id);
+    if (entry === undefined || entry.record !== r) return presentJson(r);
+    entry.text ??= presentJson(r);
+    return entry.text;
   }
 
   atName(name: string): readonly DnsRecord[] {
@@ -210,7 +221,7 @@ export class ZoneIndex implements RecordsByName {
   }
 
   #insert(r: DnsRecord, rank: number): void {
-    this.#byId.set(r.id, { record: r, rank });
+    this.#byId.set(r.id, { record: r, rank, text: undefined });
     const at = this.#byName.get(r.name);
     if (at === undefined) this.#byName.set(r.name, r);
     else {
