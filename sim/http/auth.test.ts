@@ -35,6 +35,23 @@ describe("authenticate", () => {
       undefined,
     ]);
   });
+  test("key shape: 1 to 256 ASCII letters and digits (after trimming); principals are shared per tenant and scheme", () => {
+    const withKey = (key: string) =>
+      code(authenticate(h({ "x-auth-email": me.auth_email, "x-auth-key": key }), tenants));
+    for (const bad of ["a".repeat(257), "ab-c", "ab_c", "abé", "a b", "a/", "a:", "a@", "a[", "a`", "a{"]) {
+      expect(withKey(bad)).toEqual([400, 6003, [6103]]);
+    }
+    for (const ok of ["a".repeat(256), "Zz09", ` ${"q".repeat(10)} `])
+      expect(withKey(ok)).toEqual([403, 10000, undefined]);
+    const k = (t: readonly (typeof tenants)[number][]) =>
+      authenticate(h({ "x-auth-email": me.auth_email, "x-auth-key": me.auth_key }), t);
+    const t = (p: ReturnType<typeof authenticate>) =>
+      authenticate(h({ authorization: `Bearer ${me.api_token}` }), tenants) === p;
+    expect(k(tenants)).toBe(k(tenants));
+    expect(t(k(tenants))).toBe(false);
+    expect(k([...tenants])).not.toBe(k(tenants));
+    expect(k([...tenants])).toMatchObject({ scheme: "key", tenant: 0 });
+  });
   test("Authorization decides when both schemes are sent", () => {
     const both = h({ authorization: `Bearer ${me.api_token}`, "x-auth-email": "x", "x-auth-key": "!" });
     expect(code(authenticate(both, tenants))).toBe("token");

@@ -20,29 +20,51 @@ import type { ErrorItem, Principal, Tenant } from "./types.ts";
 
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const KEY = /^[A-Za-z0-9]{1,256}$/;
 
 export interface CredentialHeaders {
   get(name: string): string | null;
 }
 
-/** Principals are made once per tenant list, tenant and scheme (they are read-only), not per request. */
-const PRINCIPALS = new WeakMap<readonly Tenant[], Map<string, Principal>>();
+/**
+ * Principals are made once per tenant list, tenant and scheme (they are read-only), not per request:
+ * per tenant list, at 2 * index the token principal and at 2 * index + 1 the key principal.
+ */
+const PRINCIPALS = new WeakMap<readonly Tenant[], (Principal | undefined)[]>();
+
+/** The last tenant list asked for and its principals (one list per simulator: no WeakMap lookup). */
+let lastTenants: readonly Tenant[] | undefined;
+let lastMade: (Principal | undefined)[] = [];
 
 function principalOf(tenants: readonly Tenant[], index: number, scheme: Principal["scheme"]): Principal {
-  let made = PRINCIPALS.get(tenants);
-  if (!made) {
-    made = new Map();
-    PRINCIPALS.set(tenants, made);
+  let made: (Principal | undefined)[] | undefined;
+  if (tenants === lastTenants) made = lastMade;
+  else {
+    made = PRINCIPALS.get(tenants);
+    if (!made) {
+      made = [];
+      PRINCIPALS.set(tenants, made);
+    }
+    lastTenants = tenants;
+    lastMade = made;
   }
-  const t = tenants[index]!;
-  const key = `${index} ${scheme}`;
-  let p = made.get(key);
+  const slot = 2 * index + (scheme === "key" ? 1 : 0);
+  let p = made[slot];
   if (!p) {
+    const t = tenants[index]!;
     p = Object.freeze({ scheme, accounts: new Set([t.account_id]), zones: new Set([t.zone_id]), tenant: index });
-    made.set(key, p);
+    made[slot] = p;
   }
   return p;
+}
+
+/** `/^[A-Za-z0-9]{1,256}$/.test(key)` without the regex: 1 to 256 ASCII letters and digits. */
+function isKey(key: string): boolean {
+  if (key.length === 0 || key.length > 256) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122))) return false;
+  }
+  return true;
 }
 
 /** Who is calling, or the platform's error for missing (9106), malformed (6003) or unknown (10000) credentials. */
@@ -60,11 +82,18 @@ export function authenticate(headers: CredentialHeaders, tenants: readonly Tenan
   }
   const chain: ErrorItem[] = [];
   if (email === null || !EMAIL.test(email.trim())) chain.push(HEADER_CHAIN.email);
-  if (key === null || !KEY.test(key.trim())) chain.push(HEADER_CHAIN.key);
+  if (key === null || !isKey(key.trim())) chain.push(HEADER_CHAIN.key);
   if (chain.length > 0) return new InvalidHeadersError(chain);
-  const index = tenants.findIndex(
-    (t) => t.auth_email.toLowerCase() === email!.trim().toLowerCase() && t.auth_key === key!.trim(),
-  );
+  const givenEmail = email!.trim().toLowerCase();
+  const givenKey = key!.trim();
+  let index = -1;
+  for (let i = 0; i < tenants.length; i++) {
+    const t = tenants[i]!;
+    if (t.auth_email.toLowerCase() === givenEmail && t.auth_key === givenKey) {
+      index = i;
+      break;
+    }
+  }
   return index < 0 ? new AuthenticationError() : principalOf(tenants, index, "key");
 }
 

@@ -5,7 +5,7 @@
  * alike (400 / 7003 + 7000), so `matchRoute` says only "matched" or "no route". Paths are matched
  * segment by segment after percent-decoding; a trailing slash is tolerated; no wildcards.
  */
-import type { ApiRoute, HttpMethod } from "./types.ts";
+import type { ApiRoute } from "./types.ts";
 
 /** Shapes of well-known path parameters, applied when a route does not say otherwise. */
 export const DEFAULT_PARAM_PATTERNS: Readonly<Record<string, RegExp>> = {
@@ -104,14 +104,26 @@ function matchSegments(c: Compiled, parts: readonly string[]): Record<string, st
 
 /** Builds a router over `routes`; the first route that matches method and path wins. */
 export function createRouter(routes: readonly ApiRoute[]): Router {
-  const compiled: Compiled[] = routes.map(compile);
+  // Per method, per number of segments: the routes in their order (only those can match a path).
+  const byMethod = new Map<string, Compiled[][]>();
+  for (const c of routes.map(compile)) {
+    let byLength = byMethod.get(c.route.method);
+    if (!byLength) {
+      byLength = [];
+      byMethod.set(c.route.method, byLength);
+    }
+    const n = c.segments.length;
+    while (byLength.length <= n) byLength.push([]);
+    byLength[n]!.push(c);
+  }
   return {
     routes,
     match(method: string, path: string): RouteMatch | undefined {
+      const byLength = byMethod.get(method);
+      if (!byLength) return undefined;
       const parts = splitPath(path);
-      if (!parts) return undefined;
-      for (const c of compiled) {
-        if (c.route.method !== (method as HttpMethod)) continue;
+      if (!parts || parts.length >= byLength.length) return undefined;
+      for (const c of byLength[parts.length]!) {
         const params = matchSegments(c, parts);
         if (params) return { route: c.route, params };
       }
