@@ -118,6 +118,13 @@ export class DnsRecordsModel implements Snapshottable {
     return zone ? zone.textOf(r) : presentJson(r);
   }
 
+  /** `get` with the record's JSON text (one lookup for both). */
+  getPresented(zoneId: string, id: string): { readonly record: DnsRecord; readonly text: string } {
+    const found = this.#state.zones.get(zoneId)?.presented(id);
+    if (!found) throw notFound();
+    return found;
+  }
+
   get(zoneId: string, id: string): DnsRecord {
     const r = this.#state.zones.get(zoneId)?.get(id);
     if (!r) throw notFound();

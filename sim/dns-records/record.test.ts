@@ -34,6 +34,12 @@ test("presentJson writes the bytes JSON.stringify(present(r)) gives, for records
     bodies.push({ type: "A", name: `c${i}`, content: "192.0.2.9", comment });
   const records = bodies.map((b) => m.create(ZONE, "example.com", b));
   for (const r of records) expect(presentJson(r)).toBe(JSON.stringify(present(r)));
+  // Another zone's record, then one of the first zone again (the zone fields' text is kept per zone).
+  const other = { ...records[0]!, zone_id: "e".repeat(32), zone_name: 'other "zone"' };
+  expect(presentJson(other)).toBe(JSON.stringify(present(other)));
+  const empty = { ...records[0]!, zone_id: "", zone_name: "" };
+  expect(presentJson(empty)).toBe(JSON.stringify(present(empty)));
+  expect(presentJson(records[1]!)).toBe(JSON.stringify(present(records[1]!)));
   // A record of unusual field kinds (never written here) still comes out as JSON.stringify has it.
   const odd = { ...records[0]!, ttl: Number.NaN, comment: undefined } as unknown as DnsRecord;
   expect(presentJson(odd)).toBe(JSON.stringify(present(odd)));

@@ -190,13 +190,21 @@ function recordText(r: DnsRecord): string | undefined {
   ) {
     return undefined;
   }
-  let out = `{"id":${quote(r.id)},"zone_id":${quote(r.zone_id)},"zone_name":${quote(r.zone_name)},"name":${quote(r.name)},"type":${quote(r.type)},"content":${quote(r.content)}`;
+  if (r.zone_id !== lastZoneId || r.zone_name !== lastZoneName) {
+    lastZoneId = r.zone_id;
+    lastZoneName = r.zone_name;
+    lastZoneText = `"zone_id":${quote(r.zone_id)},"zone_name":${quote(r.zone_name)}`;
+    flatten(lastZoneText);
+  }
+  const created = quote(r.created_on);
+  const modified = r.modified_on === r.created_on ? created : quote(r.modified_on);
+  let out = `{"id":${quote(r.id)},${lastZoneText},"name":${quote(r.name)},"type":${quote(r.type)},"content":${quote(r.content)}`;
   if (r.priority !== undefined) out += `,"priority":${JSON.stringify(r.priority)}`;
   out += `,"proxiable":${r.proxiable},"proxied":${r.proxied},"ttl":${JSON.stringify(r.ttl)}`;
   if (r.data) out += `,"data":${JSON.stringify(r.data)}`;
   out += `,"settings":${isEmpty(settings) ? "{}" : JSON.stringify(settings)},"locked":${r.locked},"meta":${metaText(meta)}`;
   out += `,"comment":${comment === null ? "null" : quote(comment)},"tags":${tags.length === 0 ? "[]" : JSON.stringify(tags)}`;
-  out += `,"created_on":${quote(r.created_on)},"modified_on":${quote(r.modified_on)}`;
+  out += `,"created_on":${created},"modified_on":${modified}`;
   if (r.comment_modified_on) out += `,"comment_modified_on":${JSON.stringify(r.comment_modified_on)}`;
   if (r.tags_modified_on) out += `,"tags_modified_on":${JSON.stringify(r.tags_modified_on)}`;
   return `${out}}`;
@@ -209,6 +217,11 @@ function recordText(r: DnsRecord): string | undefined {
 function flatten(text: string): void {
   if (text.length > 0) text.charCodeAt(text.length >>> 1);
 }
+
+/** The zone fields' text of the last record written out (records of one zone share it). */
+let lastZoneId = "";
+let lastZoneName = "";
+let lastZoneText = '"zone_id":"","zone_name":""';
 
 /** `JSON.stringify(s)` for a string: quoted as it is when nothing in it needs an escape. */
 function quote(s: string): string {

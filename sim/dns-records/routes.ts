@@ -85,9 +85,8 @@ export function createDnsRecordsModule(
       path: one,
       params,
       handle: (req) => {
-        const zoneId = zoneOf(req).id;
-        const r = model.get(zoneId, req.params.record_id!);
-        return { result: r, resultJson: model.json(zoneId, r) };
+        const found = model.getPresented(zoneOf(req).id, req.params.record_id!);
+        return { result: found.record, resultJson: found.text };
       },
     },
     ...(["PATCH", "PUT"] as const).map(

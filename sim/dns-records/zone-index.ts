@@ -73,6 +73,14 @@ export class ZoneIndex implements RecordsByName {
     return this.#byId.get(id)?.record;
   }
 
+  /** The record of `id` with its JSON text (`presentJson`, made on first ask), or undefined. */
+  presented(id: string): { readonly record: DnsRecord; readonly text: string } | undefined {
+    const entry = this.#byId.get(id);
+    if (entry === undefined) return undefined;
+    entry.text ??= presentJson(entry.record);
+    return entry as { record: DnsRecord; text: string };
+  }
+
   /** `present(r)`'s JSON text (`presentJson`), kept beside `r` while it is the stored record of its id. */
   textOf(r: DnsRecord): string {
     const entry = this.#byId.get(r.id);
