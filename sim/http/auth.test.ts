@@ -51,6 +51,10 @@ describe("authenticate", () => {
     expect(t(k(tenants))).toBe(false);
     expect(k([...tenants])).not.toBe(k(tenants));
     expect(k([...tenants])).toMatchObject({ scheme: "key", tenant: 0 });
+    const copy = tenants.map((x) => ({ ...x }));
+    expect(k(copy)).toMatchObject({ scheme: "key", tenant: 0 });
+    copy[0]!.auth_key = "changed";
+    expect(code(k(copy))).toEqual([403, 10000, undefined]);
   });
   test("Authorization decides when both schemes are sent", () => {
     const both = h({ authorization: `Bearer ${me.api_token}`, "x-auth-email": "x", "x-auth-key": "!" });

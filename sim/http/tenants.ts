@@ -28,7 +28,11 @@ export function tenantsOf(core: SimCore): readonly Credentials[] {
 
 export function zoneDirectory(tenants: readonly Credentials[]): ZoneDirectory {
   return {
-    zoneName: (zoneId) => tenants.find((t) => t.zone_id === zoneId)?.zone_name,
+    zoneName: (zoneId) => {
+      // A loop, not find: this runs on every area-B request.
+      for (const t of tenants) if (t.zone_id === zoneId) return t.zone_name;
+      return undefined;
+    },
     accountOf: (zoneId) => tenants.find((t) => t.zone_id === zoneId)?.account_id,
     zoneIds: () => tenants.map((t) => t.zone_id),
   };
