@@ -42,6 +42,16 @@ describe("router", () => {
     const own = route("GET", "/accounts/:account_id/x", { params: { account_id: /^[0-9a-f]{32}$/i } });
     expect(createRouter([own]).match("GET", `/accounts/${acc.toUpperCase()}/x`)?.route).toBe(own);
   });
+  test("a path matched again gives the same answer (kept per method)", () => {
+    const r = createRouter([list, one]);
+    const first = r.match("GET", `/accounts/${acc}/rules/r1`);
+    expect(r.match("GET", `/accounts/${acc}/rules/r1`)).toEqual(first);
+    expect(r.match("GET", `/accounts/${acc}/rules/r2`)?.params.rule_id).toBe("r2");
+    expect(r.match("POST", `/accounts/${acc}/rules/r2`)).toBeUndefined();
+    expect(r.match("GET", `/accounts/${acc}/rules/x2`)).toBeUndefined();
+    expect(r.match("GET", `/accounts/${acc}/rules/r2`)?.params.rule_id).toBe("r2");
+    expect(r.match("GET", `/accounts/${acc}/rules/r1`)).toEqual(first);
+  });
   test("percent-decoding; a broken escape matches nothing", () => {
     expect(splitPath("/a/b%20c/")).toEqual(["a", "b c"]);
     expect(splitPath("/a/%E0%A4%A")).toBeUndefined();

@@ -116,16 +116,25 @@ export function createRouter(routes: readonly ApiRoute[]): Router {
     while (byLength.length <= n) byLength.push([]);
     byLength[n]!.push(c);
   }
+  // Per method, the last path matched and its match (a client repeating a request, e.g. creates on
+  // one collection, is matched once). Matches are only read, never changed, by their users.
+  const lastByMethod = new Map<string, { path: string; match: RouteMatch }>();
   return {
     routes,
     match(method: string, path: string): RouteMatch | undefined {
+      const last = lastByMethod.get(method);
+      if (last !== undefined && last.path === path) return last.match;
       const byLength = byMethod.get(method);
       if (!byLength) return undefined;
       const parts = splitPath(path);
       if (!parts || parts.length >= byLength.length) return undefined;
       for (const c of byLength[parts.length]!) {
         const params = matchSegments(c, parts);
-        if (params) return { route: c.route, params };
+        if (params) {
+          const match = { route: c.route, params };
+          lastByMethod.set(method, { path, match });
+          return match;
+        }
       }
       return undefined;
     },
