@@ -29,6 +29,28 @@ describe("ZoneIndex", () => {
     expect(z.get("1")?.id).toBe("1");
   });
 
+  test("a name looked up, then written, then looked up again: the by-name lists stay right", () => {
+    const z = new ZoneIndex();
+    const at = (n: string) => z.atName(n).map((r) => r.id);
+    expect(at("a.x")).toEqual([]);
+    z.add(rec("1", "a.x"));
+    expect(at("a.x")).toEqual(["1"]);
+    z.add(rec("2", "a.x", "TXT", "t"));
+    expect(at("a.x")).toEqual(["1", "2"]);
+    z.add(rec("3", "a.x", "MX", "m"));
+    expect(at("b.x")).toEqual([]);
+    z.remove("1");
+    expect(at("a.x")).toEqual(["2", "3"]);
+    z.replace(rec("2", "b.x"));
+    z.add(rec("4", "b.x", "TXT", "u"));
+    expect([at("a.x"), at("b.x")]).toEqual([["3"], ["2", "4"]]);
+    z.add(rec("5", "c.x"));
+    expect(at("c.x")).toEqual(["5"]);
+    z.remove("5");
+    z.add(rec("6", "c.x"));
+    expect(at("c.x")).toEqual(["6"]);
+  });
+
   test("checks over the index decide as checks over the plain list", () => {
     const list = [rec("1", "a.x", "CNAME", "b.x"), rec("2", "b.x", "A"), rec("3", "c.x", "NS", "ns.y")];
     const z = new ZoneIndex(list);

@@ -49,6 +49,12 @@ export class ZoneIndex implements RecordsByName {
   #byContent: Map<string, DnsRecord | DnsRecord[]> | undefined;
   #byTag: Map<string, Facet> | undefined;
   #typeOrder: string[] = [];
+  /**
+   * The last name `atName` looked up and its by-name entry, until the next write: a write of a
+   * record just checked (its name looked up by the conflict checks) does not look it up again.
+   */
+  #lastName: string | undefined;
+  #lastAt: DnsRecord | DnsRecord[] | undefined;
   #next = 0;
   #journal: Undo[] | undefined;
 
@@ -90,7 +96,10 @@ export class ZoneIndex implements RecordsByName {
   }
 
   atName(name: string): readonly DnsRecord[] {
-    return listOf(this.#byName.get(name));
+    const at = this.#byName.get(name);
+    this.#lastName = name;
+    this.#lastAt = at;
+    return listOf(at);
   }
 
   /** The same lookup without the record `id` (the one being rewritten). */
@@ -230,7 +239,9 @@ export class ZoneIndex implements RecordsByName {
 
   #insert(r: DnsRecord, rank: number): void {
     this.#byId.set(r.id, { record: r, rank, text: undefined });
-    const at = this.#byName.get(r.name);
+    const at = r.name === this.#lastName ? this.#lastAt : this.#byName.get(r.name);
+    this.#lastName = undefined;
+    this.#lastAt = undefined;
     if (at === undefined) this.#byName.set(r.name, r);
     else {
       const list = Array.isArray(at) ? at : [at];
@@ -254,6 +265,8 @@ export class ZoneIndex implements RecordsByName {
   #delete(id: string): void {
     const r = this.#byId.get(id)?.record;
     if (!r) return;
+    this.#lastName = undefined;
+    this.#lastAt = undefined;
     removeFrom(this.#byName, r.name, r);
     const ofType = this.#typeCount.get(r.type) ?? 1;
     if (ofType > 1) this.#typeCount.set(r.type, ofType - 1);
