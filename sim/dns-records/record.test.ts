@@ -46,3 +46,22 @@ test("presentJson writes the bytes JSON.stringify(present(r)) gives, for records
   const odd2 = { ...records[2]!, priority: "5", meta: { ...records[2]!.meta, source: 'x"y' } } as unknown as DnsRecord;
   expect(presentJson(odd2)).toBe(JSON.stringify(present(odd2)));
 });
+
+test("stored records keep their field order (snapshots show it), with and without priority or data", () => {
+  const m = new DnsRecordsModel(createCore({ seed: 4 }));
+  const base = ["id", "zone_id", "zone_name", "name", "type", "content", "proxiable", "proxied", "ttl", "settings"];
+  const tail = ["locked", "meta", "created_on", "modified_on"];
+  const a = m.create(ZONE, "example.com", { type: "A", name: "a", content: "192.0.2.1", comment: "c", tags: ["t"] });
+  expect(Object.keys(a)).toEqual([...base, "comment", "tags", ...tail, "comment_modified_on", "tags_modified_on"]);
+  const mx = m.create(ZONE, "example.com", { type: "MX", name: "@", content: "m.example.net", priority: 1 });
+  expect(Object.keys(mx)).toEqual([...base, "comment", "tags", "priority", ...tail]);
+  const srv = { type: "SRV", name: "_s._tcp", data: { priority: 1, weight: 2, port: 3, target: "t.example.net" } };
+  expect(Object.keys(m.create(ZONE, "example.com", srv))).toEqual([
+    ...base,
+    "comment",
+    "tags",
+    "priority",
+    "data",
+    ...tail,
+  ]);
+});
