@@ -3,6 +3,21 @@ import { credentialsFromSeed } from "./context.ts";
 import { SeededRandom } from "./random.ts";
 
 describe("SeededRandom", () => {
+  test("hex(n): each draw gives 8 characters, low nibble first, for ids (32) as for other lengths", () => {
+    const manual = (r: SeededRandom, n: number) => {
+      let s = "";
+      while (s.length < n) {
+        const v = r.u32();
+        for (let j = 0; j < 8 && s.length < n; j++) s += "0123456789abcdef"[(v >>> (4 * j)) & 0xf];
+      }
+      return s;
+    };
+    for (const n of [32, 31, 33, 8, 1]) {
+      const a = new SeededRandom(n);
+      const b = new SeededRandom(n);
+      for (let i = 0; i < 3; i++) expect(a.hex(n)).toBe(manual(b, n));
+    }
+  });
   test("the same seed gives the same stream; another seed another", () => {
     const a = new SeededRandom(7);
     const b = new SeededRandom(7);

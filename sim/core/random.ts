@@ -31,6 +31,8 @@ function hashLabel(label: string): number {
 
 const HEX = "0123456789abcdef";
 const HEX_CODES: readonly number[] = Array.from(HEX, (c) => c.charCodeAt(0));
+/** Scratch space of `hex(32)` (filled whole on every call). */
+const ID_CODES: number[] = new Array<number>(32).fill(48);
 
 export class SeededRandom {
   #a: number;
@@ -96,6 +98,15 @@ export class SeededRandom {
         for (let j = 0; j < 8 && s.length < n; j++) s += HEX[(v >>> (4 * j)) & 0xf];
       }
       return s;
+    }
+    if (n === 32) {
+      // Ids: the same draws and characters as below, into one reused array (no array per id).
+      const c = ID_CODES;
+      for (let k = 0; k < 32; k += 8) {
+        const v = this.u32();
+        for (let j = 0; j < 8; j++) c[k + j] = HEX_CODES[(v >>> (4 * j)) & 0xf]!;
+      }
+      return String.fromCharCode.apply(null, c);
     }
     // The same characters from the same draws, made as one flat string (ids are map keys).
     const codes: number[] = [];
