@@ -55,6 +55,8 @@ export class ZoneIndex implements RecordsByName {
    */
   #lastName: string | undefined;
   #lastAt: DnsRecord | DnsRecord[] | undefined;
+  /** The entry of the record written last (its text is asked for right after: no lookup by id). */
+  #lastEntry: { record: DnsRecord; rank: number; text: string | undefined } | undefined;
   #next = 0;
   #journal: Undo[] | undefined;
 
@@ -89,7 +91,8 @@ export class ZoneIndex implements RecordsByName {
 
   /** `present(r)`'s JSON text (`presentJson`), kept beside `r` while it is the stored record of its id. */
   textOf(r: DnsRecord): string {
-    const entry = this.#byId.get(r.id);
+    const last = this.#lastEntry;
+    const entry = last !== undefined && last.record === r ? last : this.#byId.get(r.id);
     if (entry === undefined || entry.record !== r) return presentJson(r);
     entry.text ??= presentJson(r);
     return entry.text;
@@ -238,7 +241,9 @@ export class ZoneIndex implements RecordsByName {
   }
 
   #insert(r: DnsRecord, rank: number): void {
-    this.#byId.set(r.id, { record: r, rank, text: undefined });
+    const entry = { record: r, rank, text: undefined };
+    this.#byId.set(r.id, entry);
+    this.#lastEntry = entry;
     const at = r.name === this.#lastName ? this.#lastAt : this.#byName.get(r.name);
     this.#lastName = undefined;
     this.#lastAt = undefined;
@@ -265,6 +270,7 @@ export class ZoneIndex implements RecordsByName {
   #delete(id: string): void {
     const r = this.#byId.get(id)?.record;
     if (!r) return;
+    this.#lastEntry = undefined;
     this.#lastName = undefined;
     this.#lastAt = undefined;
     removeFrom(this.#byName, r.name, r);
