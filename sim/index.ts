@@ -162,28 +162,18 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
    * as the parser writes it; a URL made of it and a plain path parses to that path (memo, speed only).
    */
   let knownOrigin = "";
-  /** The last URL `knownApiPathname` answered a pathname for, under which known origin, and that pathname. */
-  let lastHref: string | undefined;
-  let lastHrefOrigin = "";
-  let lastPathname = "";
   /**
    * The pathname of `href` when it is `knownOrigin` followed by `/client/v4/` and only letters,
    * digits, `-`, `_` and `/` (nothing a URL parser changes: no dot segment, escape, query or
    * fragment), else undefined.
    */
   const knownApiPathname = (href: string): string | undefined => {
-    // The same URL again (a client repeating a request) under the same known origin: the same answer.
-    if (href === lastHref && knownOrigin === lastHrefOrigin) return lastPathname;
     const at = knownOrigin.length;
     if (at === 0 || !href.startsWith(knownOrigin) || !href.startsWith(API_PATH_PREFIX, at)) return undefined;
     for (let i = at + API_PATH_PREFIX.length; i < href.length; i++) {
       if (!isPlainPathChar(href.charCodeAt(i))) return undefined;
     }
-    const pathname = href.slice(at);
-    lastHref = href;
-    lastHrefOrigin = knownOrigin;
-    lastPathname = pathname;
-    return pathname;
+    return href.slice(at);
   };
   const handleRawParsed = async (raw: RawRequest): Promise<RawResponse> => {
     const url = new URL(raw.url);
