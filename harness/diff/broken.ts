@@ -12,7 +12,7 @@ import { rawOfResponse, requestOfRaw } from "../../sim/http/raw.ts";
 import { createSimulator, type Simulator, type SimulatorFetchInit } from "../../sim/index.ts";
 import { startServe } from "../serve/index.ts";
 import { createHttpApiTarget, createSimApiTarget } from "../targets/api.ts";
-import { createHttpKtTarget, createSimKtTarget } from "../targets/kt.ts";
+import { createHttpKtTarget, createSimKtTarget, ktEnvFromServer } from "../targets/kt.ts";
 import { createSimObjectStoreTarget, type ObjectStoreBucket } from "../targets/object-store.ts";
 import { primaryCredentials } from "../targets/serve.ts";
 import type { Capability, Target } from "../targets/types.ts";
@@ -168,12 +168,14 @@ export async function createBrokenTarget(rule: string, seed = 0, inProcess = fal
     served.kt_url && served.ca_cert && served.client_cert && served.client_key
       ? createHttpKtTarget(served.kt_url, {
           ...process.env,
-          EDGECONF_KT_CA: served.ca_cert,
-          EDGECONF_KT_CERT: served.client_cert,
-          EDGECONF_KT_KEY: served.client_key,
-          ...(served.client_cert_2 && served.client_key_2
-            ? { EDGECONF_KT_CERT_2: served.client_cert_2, EDGECONF_KT_KEY_2: served.client_key_2 }
-            : {}),
+          ...ktEnvFromServer({
+            url: served.kt_url,
+            ca_cert: served.ca_cert,
+            client_cert: served.client_cert,
+            client_key: served.client_key,
+            client_cert_2: served.client_cert_2,
+            client_key_2: served.client_key_2,
+          }),
         })
       : undefined;
   if (kt) capabilities.add("kt");

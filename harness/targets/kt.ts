@@ -76,8 +76,8 @@ export function ktEnvFromServer(server: {
   ca_cert: string;
   client_cert: string;
   client_key: string;
-  client_cert_2?: string;
-  client_key_2?: string;
+  client_cert_2?: string | null;
+  client_key_2?: string | null;
 }): Record<string, string> {
   return {
     EDGECONF_KT_URL: server.url,

@@ -7,7 +7,7 @@
 import type { Credentials } from "../../sim/index.ts";
 import { startServe } from "../serve/index.ts";
 import { createHttpApiTarget } from "./api.ts";
-import { createHttpKtTarget, type KtTarget } from "./kt.ts";
+import { createHttpKtTarget, type KtTarget, ktEnvFromServer } from "./kt.ts";
 import { createSimObjectStoreTarget, type ObjectStoreTarget } from "./object-store.ts";
 import { sharedServeCertificates } from "./serve-certs.ts";
 import type { Capability, Target } from "./types.ts";
@@ -30,12 +30,14 @@ export async function createServeTarget(seed = Number(process.env.EDGECONF_SEED 
     try {
       kt = createHttpKtTarget(served.kt_url, {
         ...process.env,
-        EDGECONF_KT_CA: served.ca_cert,
-        EDGECONF_KT_CERT: served.client_cert,
-        EDGECONF_KT_KEY: served.client_key,
-        ...(served.client_cert_2 && served.client_key_2
-          ? { EDGECONF_KT_CERT_2: served.client_cert_2, EDGECONF_KT_KEY_2: served.client_key_2 }
-          : {}),
+        ...ktEnvFromServer({
+          url: served.kt_url,
+          ca_cert: served.ca_cert,
+          client_cert: served.client_cert,
+          client_key: served.client_key,
+          client_cert_2: served.client_cert_2,
+          client_key_2: served.client_key_2,
+        }),
       });
       capabilities.add("kt");
       if (served.client_cert_2 && served.client_key_2) capabilities.add("kt-identities");
