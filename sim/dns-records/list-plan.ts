@@ -16,19 +16,13 @@
  * Gaps / by design: unindexed filters and orders other than the default grow with the zone (the
  * dns-records-scale bench prints how much); the platform's own costs are not public.
  */
+
+import type { ResultInfo } from "../http/types.ts";
 import { recordMatches } from "./list-filter.ts";
 import type { Filter, ListQuery, OrderField, TextOp } from "./list-params.ts";
 import type { DnsRecord } from "./record.ts";
 import type { SortedChunks } from "./sorted-chunks.ts";
 import type { Facet, ZoneIndex } from "./zone-index.ts";
-
-export interface ResultInfo {
-  page: number;
-  per_page: number;
-  count: number;
-  total_count: number;
-  total_pages: number;
-}
 
 export interface ListPage {
   result: DnsRecord[];
