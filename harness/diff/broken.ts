@@ -12,9 +12,9 @@ import { rawOfResponse, requestOfRaw } from "../../sim/http/raw.ts";
 import { createSimulator, type Simulator, type SimulatorFetchInit } from "../../sim/index.ts";
 import { startServe } from "../serve/index.ts";
 import { createHttpApiTarget, createSimApiTarget } from "../targets/api.ts";
-import { createHttpKtTarget, createSimKtTarget, ktEnvFromServer } from "../targets/kt.ts";
+import { createSimKtTarget } from "../targets/kt.ts";
 import { createSimObjectStoreTarget, type ObjectStoreBucket } from "../targets/object-store.ts";
-import { primaryCredentials } from "../targets/serve.ts";
+import { primaryCredentials, servedKtTarget } from "../targets/serve.ts";
 import type { Capability, Target } from "../targets/types.ts";
 
 type Body = Record<string, unknown>;
@@ -164,20 +164,7 @@ export async function createBrokenTarget(rule: string, seed = 0, inProcess = fal
   const api = createHttpApiTarget(served.base_url, process.env, {
     primary: primaryCredentials(served),
   });
-  const kt =
-    served.kt_url && served.ca_cert && served.client_cert && served.client_key
-      ? createHttpKtTarget(served.kt_url, {
-          ...process.env,
-          ...ktEnvFromServer({
-            url: served.kt_url,
-            ca_cert: served.ca_cert,
-            client_cert: served.client_cert,
-            client_key: served.client_key,
-            client_cert_2: served.client_cert_2,
-            client_key_2: served.client_key_2,
-          }),
-        })
-      : undefined;
+  const kt = servedKtTarget(served);
   if (kt) capabilities.add("kt");
   return {
     name: `broken:${rule}` as Target["name"],

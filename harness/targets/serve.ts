@@ -5,7 +5,7 @@
  * (the binding has no network form).
  */
 import type { Credentials } from "../../sim/index.ts";
-import { startServe } from "../serve/index.ts";
+import { type ServeInfo, startServe } from "../serve/index.ts";
 import { createHttpApiTarget } from "./api.ts";
 import { createHttpKtTarget, type KtTarget, ktEnvFromServer } from "./kt.ts";
 import { createSimObjectStoreTarget, type ObjectStoreTarget } from "./object-store.ts";
@@ -18,6 +18,22 @@ export function primaryCredentials(served: Credentials): Credentials {
   return { account_id, zone_id, zone_name, api_token, auth_email, auth_key };
 }
 
+/** Area C of a started serve over HTTPS with its generated operator certificates (undefined without a kt server). */
+export function servedKtTarget(served: ServeInfo): KtTarget | undefined {
+  if (!served.kt_url || !served.ca_cert || !served.client_cert || !served.client_key) return undefined;
+  return createHttpKtTarget(served.kt_url, {
+    ...process.env,
+    ...ktEnvFromServer({
+      url: served.kt_url,
+      ca_cert: served.ca_cert,
+      client_cert: served.client_cert,
+      client_key: served.client_key,
+      client_cert_2: served.client_cert_2,
+      client_key_2: served.client_key_2,
+    }),
+  });
+}
+
 export async function createServeTarget(seed = Number(process.env.EDGECONF_SEED ?? 0)): Promise<Target> {
   const served = await startServe({ seed: Number.isInteger(seed) ? seed : 0, ...sharedServeCertificates() });
   const capabilities = new Set<Capability>(["api", "tenants"]);
@@ -26,24 +42,14 @@ export async function createServeTarget(seed = Number(process.env.EDGECONF_SEED 
     other: served.second_tenant,
   });
   let kt: KtTarget | undefined;
-  if (served.kt_url && served.ca_cert && served.client_cert && served.client_key) {
-    try {
-      kt = createHttpKtTarget(served.kt_url, {
-        ...process.env,
-        ...ktEnvFromServer({
-          url: served.kt_url,
-          ca_cert: served.ca_cert,
-          client_cert: served.client_cert,
-          client_key: served.client_key,
-          client_cert_2: served.client_cert_2,
-          client_key_2: served.client_key_2,
-        }),
-      });
-      capabilities.add("kt");
-      if (served.client_cert_2 && served.client_key_2) capabilities.add("kt-identities");
-    } catch {
-      kt = undefined;
-    }
+  try {
+    kt = servedKtTarget(served);
+  } catch {
+    kt = undefined;
+  }
+  if (kt) {
+    capabilities.add("kt");
+    if (served.client_cert_2 && served.client_key_2) capabilities.add("kt-identities");
   }
   let objectStore: ObjectStoreTarget | undefined;
   try {
