@@ -70,6 +70,25 @@ function operatorCerts(dir: string): Record<string, string> {
   return env;
 }
 
+/** `edgeconf run` of areas A, B and C against the stub (http target, stub credentials, two operators). */
+function runAgainstStub(out: string, certDir: string, extra: string[] = []) {
+  return edgeconf(
+    [
+      ...["run", "--target", "http", "--base-url", `${url}/client/v4`, "--kt-url", url, "--areas", "a,b,c"],
+      ...["--seed", "1", "--out", out, "--quiet", "--timeout", "20000"],
+      ...extra,
+    ],
+    {
+      CLOUDFLARE_API_TOKEN: "stub-token",
+      CLOUDFLARE_EMAIL: "stub@example.test",
+      CLOUDFLARE_API_KEY: "stub-key",
+      CLOUDFLARE_ACCOUNT_ID: "0123456789abcdef0123456789abcdef",
+      CLOUDFLARE_ZONE_ID: "fedcba9876543210fedcba9876543210",
+      ...operatorCerts(path.join(tmp, certDir)),
+    },
+  );
+}
+
 function report(out: string): RunReport {
   return JSON.parse(readFileSync(path.join(out, "latest", "report.json"), "utf8")) as RunReport;
 }
@@ -81,25 +100,7 @@ function verdicts(r: RunReport): Record<string, string> {
 describe("a target that serves nothing is never credited", () => {
   test("areas A, B and C against a server answering 404 to everything: failed or not tested, exit non-zero", async () => {
     const out = path.join(tmp, "http");
-    const result = await edgeconf(
-      ["run", "--target", "http", "--base-url", `${url}/client/v4`, "--kt-url", url, "--areas", "a,b,c"].concat([
-        "--seed",
-        "1",
-        "--out",
-        out,
-        "--quiet",
-        "--timeout",
-        "20000",
-      ]),
-      {
-        CLOUDFLARE_API_TOKEN: "stub-token",
-        CLOUDFLARE_EMAIL: "stub@example.test",
-        CLOUDFLARE_API_KEY: "stub-key",
-        CLOUDFLARE_ACCOUNT_ID: "0123456789abcdef0123456789abcdef",
-        CLOUDFLARE_ZONE_ID: "fedcba9876543210fedcba9876543210",
-        ...operatorCerts(path.join(tmp, "certs")),
-      },
-    );
+    const result = await runAgainstStub(out, "certs");
     expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
     const r = report(out);
     expect(r.outcome).not.toBe("as-expected");
@@ -135,19 +136,11 @@ describe("a target that serves nothing is never credited", () => {
     ];
     const grep =
       "refused|unknown|404|not JSON|not an absolute URL|other than the integers|root that is not|failure envelope|answers are JSON|not ignored";
-    const result = await edgeconf(
-      ["run", "--target", "http", "--base-url", `${url}/client/v4`, "--kt-url", url, "--areas", "a,b,c"]
-        .concat(["--seed", "1", "--out", out, "--quiet", "--timeout", "20000", "--grep", grep])
-        .concat(files.flatMap((f) => ["--include", `suites/${f}`])),
-      {
-        CLOUDFLARE_API_TOKEN: "stub-token",
-        CLOUDFLARE_EMAIL: "stub@example.test",
-        CLOUDFLARE_API_KEY: "stub-key",
-        CLOUDFLARE_ACCOUNT_ID: "0123456789abcdef0123456789abcdef",
-        CLOUDFLARE_ZONE_ID: "fedcba9876543210fedcba9876543210",
-        ...operatorCerts(path.join(tmp, "certs-refusals")),
-      },
-    );
+    const result = await runAgainstStub(out, "certs-refusals", [
+      "--grep",
+      grep,
+      ...files.flatMap((f) => ["--include", `suites/${f}`]),
+    ]);
     expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
     const r = report(out);
     const passing = r.tests.filter((t) => t.status === "pass" || t.status === "unexpected-pass").map((t) => t.fullName);
