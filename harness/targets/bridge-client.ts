@@ -27,6 +27,7 @@ import {
   readFrame,
   SECRET_HEADER,
 } from "../../bridge/protocol.js";
+import { platformMembers } from "../../sim/object-store/convert.ts";
 import { knownLength } from "../../sim/object-store/streams.ts";
 import { attachBody, rebuild, type UploadCall, wantsBody } from "./bridge-objects.ts";
 import type { ObjectStoreBucket, ObjectStoreTarget } from "./object-store.ts";
@@ -215,8 +216,41 @@ export function bridgeBucket(conn: BridgeConnection, prefix: string, folder: str
       );
     },
   };
-  return bucket as unknown as ObjectStoreBucket;
+  const b = Object.create(R2Bucket.prototype) as object;
+  bucketImpls.set(b, bucket);
+  return b as unknown as ObjectStoreBucket;
 }
+
+type BucketImpl = Record<(typeof BUCKET_METHODS)[number], (...a: unknown[]) => unknown>;
+const BUCKET_METHODS = [
+  "head",
+  "get",
+  "put",
+  "createMultipartUpload",
+  "resumeMultipartUpload",
+  "delete",
+  "list",
+] as const;
+const bucketImpls = new WeakMap<object, BucketImpl>();
+
+/**
+ * The binding's class (constructor.name R2Bucket): methods on the prototype, enumerable, checking
+ * `this` first (jsg's synchronous "Illegal invocation" TypeError), as workerd's; the calls go to the
+ * bucket's closures above.
+ */
+class R2Bucket {}
+for (const name of BUCKET_METHODS) {
+  Object.defineProperty(R2Bucket.prototype, name, {
+    value: {
+      [name](this: object, ...a: unknown[]) {
+        return bucketImpls.get(this)![name](...a);
+      },
+    }[name],
+    writable: true,
+    configurable: true,
+  });
+}
+platformMembers(R2Bucket.prototype, BUCKET_METHODS, (o) => typeof o === "object" && o !== null && bucketImpls.has(o));
 
 export interface BridgeInfo {
   protocol: number;

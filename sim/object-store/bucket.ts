@@ -12,7 +12,15 @@ import type { Headers as PlatformHeaders } from "@cloudflare/workers-types/index
 import type { HashAlgorithm } from "../core/hash.ts";
 import { checkChecksums, convertChecksums, hashChunks } from "./checksums.ts";
 import { convertConditional, evaluateConditional, unwrapConditional } from "./conditional.ts";
-import { coerceString, dictionaryParam, fieldTypeError, nonCoercibleString, paramTypeError, toInt } from "./convert.ts";
+import {
+  coerceString,
+  dictionaryParam,
+  fieldTypeError,
+  nonCoercibleString,
+  paramTypeError,
+  platformMembers,
+  toInt,
+} from "./convert.ts";
 import { badDigest, type StoreAction, storeError } from "./errors.ts";
 import { type GateHolder, passGate } from "./gate.ts";
 import { decodeCursor, encodeCursor, listPage } from "./listing.ts";
@@ -122,7 +130,13 @@ function ssecError(action: StoreAction, record: StoredObject, given: string | un
   return storeError(action, access === "missing" ? "ssecKeyMissing" : "ssecKeyMismatch");
 }
 
-export class StoreBucket {
+let isBucket: (o: unknown) => boolean;
+
+/** The platform names this class R2Bucket (constructor.name); exported as StoreBucket. */
+class R2Bucket {
+  static {
+    isBucket = (o) => typeof o === "object" && o !== null && #state in o;
+  }
   readonly #state: BucketState;
   readonly #gates: GateHolder;
 
@@ -298,9 +312,10 @@ export class StoreBucket {
     const view = { httpMetadata: withHttp, customMetadata: withCustom };
     const objects = page.items.map((record) => new StoreObject(record, view));
     if (page.truncated && page.cursor) {
-      return { objects, delimitedPrefixes: page.delimitedPrefixes, truncated: true, cursor: encodeCursor(page.cursor) };
+      return { objects, truncated: true, cursor: encodeCursor(page.cursor), delimitedPrefixes: page.delimitedPrefixes };
     }
-    return { objects, delimitedPrefixes: page.delimitedPrefixes, truncated: false };
+    // The platform's key order (r2-bucket.h ListResult: objects, truncated, cursor, delimitedPrefixes).
+    return { objects, truncated: false, delimitedPrefixes: page.delimitedPrefixes };
   }
 
   createMultipartUpload(key: string, options?: StoreMultipartOptions): Promise<MultipartUploadHandle>;
@@ -331,6 +346,14 @@ export class StoreBucket {
     return new MultipartUploadHandle(this.#state, key, uploadId, this.#gates);
   }
 }
+
+platformMembers(
+  R2Bucket.prototype,
+  ["head", "get", "put", "createMultipartUpload", "resumeMultipartUpload", "delete", "list"],
+  isBucket,
+);
+
+export { R2Bucket as StoreBucket };
 
 function algorithmName(a: HashAlgorithm): string {
   return { md5: "MD5", sha1: "SHA-1", sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" }[a];
