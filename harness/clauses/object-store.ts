@@ -681,4 +681,10 @@ export const objectStoreClauses = [
     source: P,
     text: "A method or getter of the bucket, an object, its checksums or an upload handle called on another object throws synchronously TypeError 'Illegal invocation: function called with incorrect `this` reference. See https://developers.cloudflare.com/workers/observability/errors/#illegal-invocation-errors for details.'",
   },
+  {
+    id: "D.value.put-cancels",
+    area: A,
+    source: P,
+    text: "When put refuses an option's value, it cancels a stream value with Error 'Stream cancelled because the associated put operation encountered an error.' (a get()'s body becomes used, a Blob's stream reads as done); a stream refused for its unknown length, and any stream given to uploadPart, is not cancelled.",
+  },
 ] as const satisfies readonly Clause[];

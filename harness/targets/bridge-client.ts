@@ -78,6 +78,8 @@ export function declaredLengthStream(length: number): ReadableStream<Uint8Array>
 
 interface Answer {
   ok: boolean;
+  /** The reason the binding cancelled the stream value with (put, on a refused option). */
+  cancelled?: unknown;
   v?: unknown;
   e?: unknown;
 }
@@ -98,7 +100,7 @@ async function send(
     { ...header, args: trees[0], ...(trees.length > 1 ? { upload: trees[1] } : {}), stream: out.stream },
     out.blobs,
   );
-  const control: { finish?: () => void } = {};
+  const control: { finish?: (reason?: unknown) => void } = {};
   let res: Response;
   try {
     res = await conn.fetch(conn.url, {
@@ -123,8 +125,6 @@ async function send(
   }
   const frame = await readFrame(res.body);
   const answer = frame.header as unknown as Answer;
-  // The answer is here: a stream value the Worker did not read (refused unread) need not be sent.
-  control.finish?.();
   const bodies: object[] = [];
   const ctx: DecodeContext = {
     blobs: frame.blobs,
@@ -143,6 +143,9 @@ async function send(
       return o;
     },
   };
+  // The answer is here: a stream value the Worker did not read (refused unread) need not be sent; one
+  // the binding cancelled is cancelled here with the binding's reason.
+  control.finish?.(answer.cancelled === undefined ? undefined : decodeValue(answer.cancelled, ctx));
   const value = decodeValue(answer.ok ? answer.v : answer.e, ctx);
   if (bodies.length > 0) await attachBody(bodies[0]!, frame.rest());
   else await frame.discard();

@@ -38,7 +38,7 @@ import { checkRange, convertRange, resolveRange } from "./range.ts";
 import { checkSsecKey, convertSsecKey, ssecAccess } from "./ssec.ts";
 import { type BucketState, checkKey, honoursInclude, MAX_OBJECT_SIZE } from "./state.ts";
 import { createUpload, MultipartUploadHandle } from "./upload.ts";
-import { checkValue, declaredSize, type PutValue, readValue, requireKnownLength } from "./values.ts";
+import { cancelStreamValue, checkValue, declaredSize, type PutValue, readValue, requireKnownLength } from "./values.ts";
 
 export type { PutValue } from "./values.ts";
 
@@ -206,11 +206,21 @@ class R2Bucket {
     const checksumArgs = convertChecksums(o as Partial<Record<HashAlgorithm, unknown>>);
     const storageClassArg = optionalString(o.storageClass);
     const ssecArg = convertSsecKey(o.ssecKey);
-    // 2. Value checks, in the binding's order.
-    const cond = unwrapConditional(onlyIf);
-    const httpMetadata = readHttpMetadata(httpArg);
-    const supplied = checkChecksums(checksumArgs);
-    const ssecKeyMd5 = checkSsecKey(ssecArg);
+    // 2. Value checks, in the binding's order. One failing cancels a stream value (workerd's put
+    // arms a cancel for them, r2-bucket.c++:570-576, disarmed at :819, before the length check).
+    let cond: ReturnType<typeof unwrapConditional>;
+    let httpMetadata: HttpMetadata;
+    let supplied: ReturnType<typeof checkChecksums>;
+    let ssecKeyMd5: string | undefined;
+    try {
+      cond = unwrapConditional(onlyIf);
+      httpMetadata = readHttpMetadata(httpArg);
+      supplied = checkChecksums(checksumArgs);
+      ssecKeyMd5 = checkSsecKey(ssecArg);
+    } catch (e) {
+      cancelStreamValue(value);
+      throw e;
+    }
     const checked = requireKnownLength(value);
     // 3. Storage checks, in the platform's order.
     checkKey("put", k);
