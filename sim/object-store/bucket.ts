@@ -5,7 +5,8 @@
  * order, then applies the storage rules, then commits in one synchronous step (strong consistency).
  *
  * Gaps / by design: no per-call latency, no eventual consistency, no rate limits (the platform's are
- * not specified). SSE-C keys are modelled, not applied (ssec.ts).
+ * not specified). SSE-C keys are modelled, not applied (ssec.ts). Methods check `this` first (jsg's
+ * synchronous Illegal invocation), one wrapper call each (convert.ts `platformMembers`).
  */
 
 import type { Headers as PlatformHeaders } from "@cloudflare/workers-types/index.ts";

@@ -4,6 +4,7 @@
  *
  * Gaps / by design: hashing is done once per write over the stored chunks, for md5 (the etag) and the
  * one algorithm supplied; other algorithms are never computed. Multipart objects carry no checksum.
+ * StoreChecksums are handed out as a Proxy (lazy ArrayBuffers behind own data properties).
  */
 import { createHash } from "node:crypto";
 import { HASH_ALGORITHMS, HASH_BYTES, type HashAlgorithm } from "../core/hash.ts";
