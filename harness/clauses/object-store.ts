@@ -687,4 +687,10 @@ export const objectStoreClauses = [
     source: P,
     text: "When put refuses an option's value, it cancels a stream value with Error 'Stream cancelled because the associated put operation encountered an error.' (a get()'s body becomes used, a Blob's stream reads as done); a stream refused for its unknown length, and any stream given to uploadPart, is not cancelled.",
   },
+  {
+    id: "D.object.write-http-metadata-unguarded",
+    area: A,
+    source: P,
+    text: "writeHttpMetadata writes as the platform's Headers::setCommon: into immutable headers, and values with control or non-Latin-1 characters, without an error (the other headers are still written).",
+  },
 ] as const satisfies readonly Clause[];

@@ -19,6 +19,7 @@
  */
 import { readAll } from "../../bridge/protocol.js";
 import { ILLEGAL_INVOCATION, platformMembers } from "../../sim/object-store/convert.ts";
+import { setCommon } from "../../sim/object-store/metadata.ts";
 import { observeTee, withKnownLength } from "../../sim/object-store/streams.ts";
 import { VerbatimBlob } from "../../sim/object-store/verbatim-blob.ts";
 
@@ -57,7 +58,7 @@ class HeadResult {
     const http = state(this).http;
     if (!http) throw new TypeError(ILLEGAL_INVOCATION);
     if (http.err) throw http.err();
-    for (const [k, v] of http.ok ?? []) headers.set(k, v);
+    for (const [k, v] of http.ok ?? []) setCommon(headers, k, v);
   }
 }
 

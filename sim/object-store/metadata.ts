@@ -9,6 +9,8 @@
  *
  * Gaps / by design: the custom-metadata limit counts UTF-8 bytes of keys plus values against 8192
  * (the platform's production limit, Miniflare's is lower). Unknown httpMetadata fields are dropped.
+ * writeHttpMetadata never throws for the headers' sake, as workerd's, but cannot write into Node's
+ * immutable Headers nor a value Node refuses (CR/LF/NUL, above U+00FF), and Node trims values.
  */
 import { headerDate } from "./conditional.ts";
 import { coerceString, dictionaryOrHeaders, stringRecord, toDate } from "./convert.ts";
@@ -107,9 +109,24 @@ export function copyHttpMetadata(m: HttpMetadata): HttpMetadata {
 export function writeHttpMetadataTo(m: HttpMetadata, headers: Headers): void {
   for (const f of STRING_FIELDS) {
     const v = m[f];
-    if (v !== undefined) headers.set(HEADER_OF[f], v);
+    if (v !== undefined) setCommon(headers, HEADER_OF[f], v);
   }
-  if (m.cacheExpiry) headers.set("expires", m.cacheExpiry.toUTCString());
+  if (m.cacheExpiry) setCommon(headers, "expires", m.cacheExpiry.toUTCString());
+}
+
+/**
+ * One header written as workerd's `Headers::setCommon` writes it (headers.c++:624-635): no guard check
+ * (immutable headers too), no value check, no trimming, never an error. Node's Headers keep their list
+ * in a private field, so the only way in is `set`, which checks the guard, trims, and refuses CR/LF/NUL
+ * and characters above U+00FF: such a header is left as it was (a gap: workerd writes it), and a value
+ * Node trims is stored trimmed (a gap). Used by the simulator and by the workerd target's replay.
+ */
+export function setCommon(headers: Headers, name: string, value: string): void {
+  try {
+    headers.set(name, value);
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+  }
 }
 
 export const STORAGE_CLASSES = ["Standard", "InfrequentAccess"] as const;

@@ -326,4 +326,22 @@ describe("writeHttpMetadata", () => {
     o.writeHttpMetadata(h);
     expect(h.get("content-type")).toBe("text/plain");
   });
+
+  clauseTest(
+    ["D.object.write-http-metadata-unguarded"],
+    "writeHttpMetadata writes into immutable headers and any value without an error",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      const o = await bucket.put("k", "v", { httpMetadata: { contentType: "a/b", cacheControl: "no-store" } });
+      expect(o.writeHttpMetadata(Response.redirect("http://x/", 302).headers)).toBeUndefined();
+      for (const contentType of ["a\nb", "t/\u00fc\u20ac", "a\rb", "a\0b"]) {
+        const p = await bucket.put("k", "v", { httpMetadata: { contentType, cacheControl: "no-store" } });
+        expect(p.httpMetadata!.contentType).toBe(contentType);
+        const h = os.headers({ "content-language": "en" });
+        expect(p.writeHttpMetadata(h)).toBeUndefined();
+        expect(h.get("cache-control"), JSON.stringify(contentType)).toBe("no-store");
+        expect(h.get("content-language")).toBe("en");
+      }
+    },
+  );
 });
