@@ -20,6 +20,7 @@ export interface DecodeContext {
   blobs: Uint8Array[];
   stream(): ReadableStream<Uint8Array>;
   makeStream(length: number | null, stream: ReadableStream<Uint8Array>): ReadableStream;
+  lockedStream(length: number | null): ReadableStream;
   instance(className: string, own: [string, unknown][], extra: unknown): unknown;
   Headers?: typeof Headers;
 }

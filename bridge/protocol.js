@@ -9,7 +9,8 @@
  * Values inside H are a JSON tree where what JSON cannot say is tagged `{ "$t": tag, ... }`:
  *   u undefined · num NaN/Infinity/-0 · big bigint · date Date · hdr Headers · ab ArrayBuffer (blob n)
  *   view typed array or DataView (class c, blob n) · blob Blob/File · stream the frame's stream (known
- *   length) or, with n, a stream of unknown length whose bytes are blob n
+ *   length) or, with n, a stream of unknown length whose bytes are blob n, or with locked a locked
+ *   stream of that length (no bytes)
  *   fn function · sym symbol · obj a plain object that itself has a "$t" key · err an Error
  *   inst an instance of a platform class (class c, own properties in order, extra x).
  * Bytes never go through JSON: they are blobs, and a stream's bytes are the end of the frame, sent and
@@ -73,8 +74,10 @@ export function encodeValue(value, out, hooks = {}) {
     return { $t: "view", c, n: pushBlob(out, bytes) };
   }
   if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream) {
-    if (out.stream) throw new TypeError("edgeconf bridge: one stream per call");
     const length = hooks.streamLength ? hooks.streamLength(value) : null;
+    // A locked stream cannot be read: it crosses as a locked stream of the same length, no bytes.
+    if (value.locked) return { $t: "stream", length, locked: true };
+    if (out.stream) throw new TypeError("edgeconf bridge: one stream per call");
     out.stream = { stream: value, length };
     return { $t: "stream", length };
   }
@@ -110,7 +113,7 @@ export async function blobsToBytes(value, known = () => false) {
   const walk = (v) => blobsToBytes(v, known);
   if (typeof Blob === "undefined" || v_isPrimitive(value) || typeof value === "function") return value;
   if (value instanceof Blob) return new CarriedBlob(value, new Uint8Array(await value.arrayBuffer()));
-  if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream && !known(value)) {
+  if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream && !known(value) && !value.locked) {
     return new CarriedStream(await readAll(value));
   }
   if (Array.isArray(value)) return Promise.all(value.map(walk));
@@ -200,7 +203,8 @@ function pushBlob(out, bytes) {
 
 /**
  * Decodes a tree. `ctx` = { blobs: Uint8Array[], stream: () => ReadableStream (the frame's stream),
- * instance(c, own, x) => object, makeStream(length, stream) => ReadableStream, Headers }.
+ * instance(c, own, x) => object, makeStream(length, stream) => ReadableStream, lockedStream(length) =>
+ * ReadableStream (locked to a reader), Headers }.
  */
 export function decodeValue(tree, ctx) {
   const dec = (t) => decodeValue(t, ctx);
@@ -242,6 +246,7 @@ export function decodeValue(tree, ctx) {
       return new Blob([bytes], { type: tree.type });
     }
     case "stream": {
+      if (tree.locked) return ctx.lockedStream(tree.length);
       if (tree.n === undefined) return ctx.makeStream(tree.length, ctx.stream());
       const bytes = blobAt(ctx, tree.n);
       return ctx.makeStream(

@@ -150,6 +150,11 @@ function decodeContext(frame, piping) {
       );
       return fixed.readable;
     },
+    lockedStream(length) {
+      const s = length === null ? new ReadableStream() : new FixedLengthStream(length).readable;
+      s.getReader();
+      return s;
+    },
     instance(c) {
       throw new TypeError(`cannot rebuild a ${c} in the Worker`);
     },

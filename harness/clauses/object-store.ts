@@ -693,4 +693,16 @@ export const objectStoreClauses = [
     source: P,
     text: "writeHttpMetadata writes as the platform's Headers::setCommon: into immutable headers, and values with control or non-Latin-1 characters, without an error (the other headers are still written).",
   },
+  {
+    id: "D.value.locked-stream",
+    area: A,
+    source: P,
+    text: "A stream value locked to a reader (a get()'s body once read included) is refused with TypeError 'The ReadableStream has been locked to a reader.' and nothing is stored.",
+  },
+  {
+    id: "D.value.fixed-length-bytes",
+    area: A,
+    source: P,
+    text: "FixedLengthStream's writable side takes bytes only: a string (or another non-buffer) chunk's write rejects at once with the platform's TypeError and the stream stays open; put of its readable half then rejects with TypeError 'FixedLengthStream did not see all expected bytes before close().'",
+  },
 ] as const satisfies readonly Clause[];

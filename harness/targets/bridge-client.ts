@@ -13,7 +13,8 @@
  * does, and its checks happen in the Worker on the handle's first call). A stream value crosses with
  * its known length (streams this target made: knownLengthStream, declaredLengthStream), sent as it is
  * read; any other stream is read whole first and crosses as a stream of unknown length (which the
- * binding refuses unread), so a never-ending stream of unknown length would never be sent.
+ * binding refuses unread), so a never-ending stream of unknown length would never be sent. A locked
+ * stream crosses as a locked stream of the same length (its bytes cannot be read), the binding's to refuse.
  */
 import {
   blobsToBytes,
@@ -76,6 +77,13 @@ export function declaredLengthStream(length: number): ReadableStream<Uint8Array>
   return s;
 }
 
+/** A stream locked to a reader (what a locked stream value becomes after crossing). */
+function lockedStream(): ReadableStream {
+  const s = new ReadableStream();
+  s.getReader();
+  return s;
+}
+
 interface Answer {
   ok: boolean;
   /** The reason the binding cancelled the stream value with (put, on a refused option). */
@@ -130,6 +138,7 @@ async function send(
     blobs: frame.blobs,
     stream: frame.rest,
     makeStream: (_length, stream) => stream,
+    lockedStream: () => lockedStream(),
     instance(className, own, extra) {
       const mapped = own.map(([k, v]): [string, unknown] => [k, k === "key" && typeof v === "string" ? mapKey(v) : v]);
       const r = {

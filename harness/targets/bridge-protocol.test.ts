@@ -20,6 +20,11 @@ async function roundTrip(value: unknown, streamLength?: (s: ReadableStream) => n
     blobs: frame.blobs,
     stream: frame.rest,
     makeStream: (_length, s) => s,
+    lockedStream: () => {
+      const s = new ReadableStream();
+      s.getReader();
+      return s;
+    },
     instance: (c, own) => ({ c, own }),
   });
 }

@@ -26,6 +26,8 @@ export interface ObjectStoreTarget {
   knownLengthStream?(bytes: Uint8Array): ReadableStream;
   /** A ReadableStream of known (declared) length that is never read (size-limit checks), when possible. */
   declaredLengthStream?(length: number): ReadableStream;
+  /** The target's own FixedLengthStream of `length` bytes (both halves), when the suite can hold one. */
+  fixedLengthStream?(length: number): { readable: ReadableStream; writable: WritableStream };
   /** A new, independent instance started exactly as this one was (same seed and start), when possible. */
   replica?(): ObjectStoreTarget;
 }
@@ -55,5 +57,6 @@ export function createSimObjectStoreTarget(sim: Simulator): ObjectStoreTarget {
     declaredLengthStream(length) {
       return new FixedLengthStream(length).readable;
     },
+    fixedLengthStream: (length) => new FixedLengthStream(length),
   };
 }

@@ -70,7 +70,47 @@ export class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
       },
     });
     withKnownLength(this.readable, expectedLength);
+    byteWriters(this.writable);
   }
+}
+
+/** workerd's rejections of a chunk that is not bytes (streams/internal.c++:1047-1059). */
+export const STRING_CHUNK =
+  "This TransformStream is being used as a byte stream, but received a string on its writable side. If you wish to write a string, you'll probably want to explicitly UTF-8-encode it with TextEncoder.";
+export const OBJECT_CHUNK =
+  "This TransformStream is being used as a byte stream, but received an object of non-ArrayBuffer/ArrayBufferView type on its writable side.";
+
+const nativeGetWriter = WritableStream.prototype.getWriter;
+const nativeWrite = WritableStreamDefaultWriter.prototype.write;
+
+/**
+ * The writers of a FixedLengthStream's writable side refuse a chunk that is not an ArrayBuffer or a
+ * view at once, as workerd's byte streams do: that write rejects and the stream stays open (a close()
+ * then finds the bytes missing). Done with own `getWriter`/`write` methods on the instances (a gap:
+ * pipeTo into the writable side does not check).
+ */
+function byteWriters(writable: WritableStream): void {
+  Object.defineProperty(writable, "getWriter", {
+    value: function getWriter(this: WritableStream) {
+      const writer = nativeGetWriter.call(this) as WritableStreamDefaultWriter<unknown>;
+      Object.defineProperty(writer, "write", {
+        value: function write(this: WritableStreamDefaultWriter<unknown>, chunk: unknown) {
+          if (typeof chunk === "string") return Promise.reject(new TypeError(STRING_CHUNK));
+          if (!(chunk instanceof ArrayBuffer) && !ArrayBuffer.isView(chunk)) {
+            return Promise.reject(new TypeError(OBJECT_CHUNK));
+          }
+          return nativeWrite.call(this, chunk);
+        },
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
+      return writer;
+    },
+    writable: true,
+    configurable: true,
+    enumerable: false,
+  });
 }
 
 let stateSymbol: symbol | null | undefined;

@@ -110,6 +110,9 @@ export function requireKnownLength(value: CheckedValue): KnownValue {
   throw new TypeError(UNKNOWN_LENGTH_STREAM);
 }
 
+/** workerd's TypeError for a locked stream value (streams/readable.c++:578). */
+export const STREAM_LOCKED = "The ReadableStream has been locked to a reader.";
+
 /** The reason put cancels a stream value with when one of its options' values is refused. */
 export const PUT_CANCELLED = "Stream cancelled because the associated put operation encountered an error.";
 
@@ -145,6 +148,8 @@ export async function readValue(value: KnownValue): Promise<Uint8Array[]> {
     case "stream": {
       const chunks: Uint8Array[] = [];
       let total = 0;
+      // workerd `ReadableStream::pumpTo` (streams/readable.c++:578): a locked stream (a read body too).
+      if (value.stream.locked) throw new TypeError(STREAM_LOCKED);
       const reader = value.stream.getReader();
       for (;;) {
         const { done, value: chunk } = await reader.read();

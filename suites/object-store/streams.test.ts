@@ -6,6 +6,8 @@ import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import { bytes, enc, expectRejects, open, openMultipart, readAll } from "./helpers.ts";
 
+const anyValue = <T>(v: unknown): T => v as T;
+
 const UNKNOWN =
   "Provided readable stream must have a known length (request/response body or readable half of FixedLengthStream)";
 
@@ -153,6 +155,47 @@ describe("streams put cancels", () => {
       await expectRejects(upload.uploadPart(1, stream(), { ssecKey: "zz" }), "Error", "SSE-C Key has invalid format");
       expect(cancels).toEqual([]);
       await upload.abort();
+    },
+  );
+});
+
+describe("streams the binding cannot read", () => {
+  const LOCKED = "The ReadableStream has been locked to a reader.";
+
+  clauseTest(["D.value.locked-stream"], "a locked stream value, or a read body, is refused", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const blobStream = new Blob(["abc"]).stream();
+    blobStream.getReader();
+    await expectRejects(bucket.put("k", blobStream), "TypeError", LOCKED);
+    await bucket.put("src", "hello");
+    const src = (await bucket.get("src"))!;
+    expect(await src.text()).toBe("hello");
+    await expectRejects(bucket.put("k", src.body), "TypeError", LOCKED);
+    expect(await bucket.head("k")).toBeNull();
+  });
+
+  clauseTest(
+    ["D.value.fixed-length-bytes"],
+    "a FixedLengthStream refuses a string chunk at once; put then misses the bytes",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      if (!os.fixedLengthStream) ctx.skip("the target's FixedLengthStream cannot be written from here");
+      const { readable, writable } = os.fixedLengthStream!(3);
+      const writer = writable.getWriter();
+      const put = bucket.put("k", readable);
+      await expectRejects(
+        writer.write(anyValue("abc")),
+        "TypeError",
+        "This TransformStream is being used as a byte stream, but received a string on its writable side. If you wish to write a string, you'll probably want to explicitly UTF-8-encode it with TextEncoder.",
+      );
+      await expectRejects(
+        writer.write(anyValue({ length: 3 })),
+        "TypeError",
+        "This TransformStream is being used as a byte stream, but received an object of non-ArrayBuffer/ArrayBufferView type on its writable side.",
+      );
+      writer.close().catch(() => undefined);
+      await expectRejects(put, "TypeError", "FixedLengthStream did not see all expected bytes before close().");
+      expect(await bucket.head("k")).toBeNull();
     },
   );
 });
