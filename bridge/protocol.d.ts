@@ -49,3 +49,8 @@ export interface Frame {
 }
 
 export declare function readFrame(body: ReadableStream<Uint8Array>, options?: { drain?: boolean }): Promise<Frame>;
+/** A Proxy of an array, marked by the sender (a Proxy cannot be told apart in plain JavaScript). */
+export declare class ProxiedArray {
+  constructor(items: unknown[]);
+  readonly items: unknown[];
+}

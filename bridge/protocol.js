@@ -12,6 +12,7 @@
  *   length) or, with n, a stream of unknown length whose bytes are blob n, or with locked a locked
  *   stream of that length (no bytes)
  *   fn function · sym symbol · obj a plain object that itself has a "$t" key · err an Error
+ *   parr a Proxy of an array (items v; the sender marks it with ProxiedArray)
  *   inst an instance of a platform class (class c, own properties in order, extra x).
  * Bytes never go through JSON: they are blobs, and a stream's bytes are the end of the frame, sent and
  * read as they come (never buffered whole).
@@ -60,7 +61,9 @@ export function encodeValue(value, out, hooks = {}) {
     return value;
   }
   if (typeof value === "function") return { $t: "fn", v: value.name };
-  if (Array.isArray(value)) return value.map(enc);
+  if (value instanceof ProxiedArray) return { $t: "parr", v: Array.from(value.items, enc) };
+  // Holes read as undefined (as the binding reads them), never as JSON's null.
+  if (Array.isArray(value)) return Array.from(value, enc);
   if (value instanceof Date) {
     const t = value.getTime();
     return { $t: "date", v: Number.isNaN(t) ? "NaN" : t };
@@ -145,6 +148,13 @@ export async function readAll(stream) {
   return out;
 }
 
+/** A Proxy of an array (which the binding does not take for an Array), with the items read through it. */
+export class ProxiedArray {
+  constructor(items) {
+    this.items = items;
+  }
+}
+
 /** The bytes of a stream of unknown length, read ahead. */
 export class CarriedStream {
   constructor(bytes) {
@@ -218,6 +228,8 @@ export function decodeValue(tree, ctx) {
   switch (tree.$t) {
     case "u":
       return undefined;
+    case "parr":
+      return new Proxy(tree.v.map(dec), {});
     case "num":
       return tree.v === "-0" ? -0 : Number(tree.v);
     case "big":

@@ -705,4 +705,10 @@ export const objectStoreClauses = [
     source: P,
     text: "FixedLengthStream's writable side takes bytes only: a string (or another non-buffer) chunk's write rejects at once with the platform's TypeError and the stream stays open; put of its readable half then rejects with TypeError 'FixedLengthStream did not see all expected bytes before close().'",
   },
+  {
+    id: "D.arg.array-elements",
+    area: A,
+    source: P,
+    text: "Array arguments (delete's keys, list's include, complete's parts) are converted element by element up to their length, holes read as undefined: a hole in delete's keys is the key 'undefined', in include a TypeError for that element, and a null or undefined part is TypeError 'Cannot initialize N7workerd3api11public_beta17R2MultipartUpload12UploadedPartE with required members from an undefined or null value.'. A Proxy of an array is not an Array: delete takes it as the string of its items joined, include and complete refuse it.",
+  },
 ] as const satisfies readonly Clause[];

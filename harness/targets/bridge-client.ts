@@ -16,6 +16,7 @@
  * binding refuses unread), so a never-ending stream of unknown length would never be sent. A locked
  * stream crosses as a locked stream of the same length (its bytes cannot be read), the binding's to refuse.
  */
+import { types } from "node:util";
 import {
   blobsToBytes,
   type DecodeContext,
@@ -25,6 +26,7 @@ import {
   frameHead,
   frameStream,
   PREFIX_HEADER,
+  ProxiedArray,
   readFrame,
   SECRET_HEADER,
 } from "../../bridge/protocol.js";
@@ -77,6 +79,21 @@ export function declaredLengthStream(length: number): ReadableStream<Uint8Array>
   return s;
 }
 
+/** Proxies of arrays in arguments marked so they cross as proxies (the binding takes none for an Array). */
+function markProxies(v: unknown): unknown {
+  if (typeof v !== "object" || v === null) return v;
+  if (Array.isArray(v)) {
+    const items = Array.from(v, markProxies);
+    return types.isProxy(v) ? new ProxiedArray(items) : items;
+  }
+  if (types.isProxy(v)) return v;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
+  const o: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) o[k] = markProxies((v as Record<string, unknown>)[k]);
+  return o;
+}
+
 /** A stream locked to a reader (what a locked stream value becomes after crossing). */
 function lockedStream(): ReadableStream {
   const s = new ReadableStream();
@@ -101,7 +118,7 @@ async function send(
   upload: UploadCall,
   mapKey: (key: string) => string,
 ): Promise<unknown> {
-  const carried = await blobsToBytes(values, (s) => lengthOf(s) !== undefined);
+  const carried = await blobsToBytes(markProxies(values), (s) => lengthOf(s) !== undefined);
   const out: EncodeOut = { blobs: [], stream: null };
   const trees = carried.map((v) => encodeValue(v, out, { streamLength: (s) => lengthOf(s) ?? null }));
   const head = frameHead(
@@ -184,7 +201,15 @@ export function bridgeBucket(conn: BridgeConnection, prefix: string, folder: str
     put: (...a: unknown[]) => call("put", keyed(a)),
     createMultipartUpload: (...a: unknown[]) => call("createMultipartUpload", keyed(a)),
     async delete(...a: unknown[]) {
-      return call("delete", a.length === 0 ? a : [Array.isArray(a[0]) ? a[0].map(add) : add(a[0]), ...a.slice(1)]);
+      if (a.length === 0) return call("delete", a);
+      const keys = a[0];
+      // A Proxy of an array is one key for the binding (its string): it crosses as a proxy of that key.
+      const sent = !Array.isArray(keys)
+        ? add(keys)
+        : types.isProxy(keys)
+          ? new Proxy([add(String(keys))], {})
+          : keys.map(add);
+      return call("delete", [sent, ...a.slice(1)]);
     },
     async list(...args: unknown[]) {
       const options = args[0];

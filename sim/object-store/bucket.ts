@@ -17,6 +17,7 @@ import {
   coerceString,
   dictionaryParam,
   fieldTypeError,
+  jsgArray,
   nonCoercibleString,
   paramTypeError,
   platformMembers,
@@ -259,9 +260,9 @@ class R2Bucket {
     const wait = passGate(this.#gates, "delete", this.#state.name);
     if (wait) await wait;
     if (args.length === 0) throw paramTypeError("delete", "R2Bucket", 1, "string or Array");
-    const keys = args[0];
-    if (!Array.isArray(keys)) {
-      const k = coerceString(keys);
+    const keys = jsgArray(args[0]);
+    if (keys === undefined) {
+      const k = coerceString(args[0]);
       checkKey("delete", k);
       this.#state.deleteObject(k);
       return;
@@ -290,8 +291,9 @@ class R2Bucket {
     const startAfter = str("startAfter");
     let include: string[] = [];
     if (o.include !== undefined) {
-      if (!Array.isArray(o.include)) throw fieldTypeError("include", "ListOptions", "Array");
-      include = o.include.map((v: unknown, i: number) => {
+      const given = jsgArray(o.include);
+      if (given === undefined) throw fieldTypeError("include", "ListOptions", "Array");
+      include = given.map((v: unknown, i: number) => {
         if (typeof v !== "string") {
           throw new TypeError(`Incorrect type for array element ${i}: the provided value is not of type 'string'.`);
         }

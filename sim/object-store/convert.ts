@@ -10,10 +10,15 @@
  * - `kj::Date` (onlyIf dates, cacheExpiry): a Date or a number of ms; not finite -> TypeError; outside
  *   what 64-bit nanoseconds hold (years 1677..2262) -> jsg's "after 2189" / "before 1687" messages.
  * - Dictionaries: undefined/null are empty, any object or function is read, anything else is refused.
+ * - Arrays (`jsgArray`): real arrays only (not a Proxy of one), holes read as undefined.
  *
  * Gaps / by design: field getters run in declaration order, as jsg reads them; proxies and getters
  * with side effects see the same reads. Symbol-keyed entries of a record are ignored.
  */
+
+import { types } from "node:util";
+
+const isProxy = types.isProxy;
 
 /** jsg's conversion of a value to `kj::String` (ToString; Symbols throw V8's TypeError). */
 export function coerceString(value: unknown): string {
@@ -104,6 +109,24 @@ export function dictionaryOrHeaders(
   if (value === null) return { dict: EMPTY };
   if (typeof value === "object" || typeof value === "function") return { dict: value as Record<string, unknown> };
   throw fieldTypeError(field, struct, type);
+}
+
+/**
+ * jsg's `kj::Array<T>` (value.h:873-886): only a real Array (V8's IsArray: a Proxy of an array is not
+ * one) gives its elements, read by index up to the length read once, holes (and inherited indices) as
+ * V8's Get reads them; anything else gives undefined (the caller's "not of type 'Array'" or next type).
+ */
+export function jsgArray(value: unknown): unknown[] | undefined {
+  if (!Array.isArray(value) || isProxy(value)) return undefined;
+  const length = value.length;
+  const out = new Array<unknown>(length);
+  for (let i = 0; i < length; i++) out[i] = value[i];
+  return out;
+}
+
+/** jsg's TypeError for a struct with required members made from undefined or null (struct.h:231-243). */
+export function requiredMembersError(mangledName: string): TypeError {
+  return new TypeError(`Cannot initialize ${mangledName} with required members from an undefined or null value.`);
 }
 
 /** `jsg::Dict<kj::String>` (customMetadata): an object (not an array); keys and values coerce. */

@@ -7,7 +7,7 @@
  * option may lower it (tests). Part bytes stay as their chunks; complete links them, never copies.
  */
 import { createHash } from "node:crypto";
-import { coerceString, toInt } from "./convert.ts";
+import { coerceString, jsgArray, requiredMembersError, toInt } from "./convert.ts";
 import type { StoreErrorName } from "./errors.ts";
 import type { HttpMetadata, StorageClass } from "./metadata.ts";
 
@@ -99,19 +99,25 @@ export function assembleParts(
   return { ok: true, parts };
 }
 
+/** The C++ name (typeid) jsg's messages give R2MultipartUpload::UploadedPart. */
+const UPLOADED_PART = "N7workerd3api11public_beta17R2MultipartUpload12UploadedPartE";
+
 /**
  * Converts the refs passed to complete as the binding does: an Array of UploadedPart dictionaries
- * (`partNumber` an int, `etag` a coerced string; null and objects are dictionaries).
+ * (`partNumber` an int, `etag` a coerced string; both required, so a null or undefined element (a
+ * hole too) is jsg's "Cannot initialize ..." TypeError; a Proxy of an array is no Array).
  */
 export function checkUploadedParts(value: unknown): UploadedPartRef[] {
-  if (!Array.isArray(value)) {
+  const parts = jsgArray(value);
+  if (parts === undefined) {
     throw new TypeError("Failed to execute 'complete' on 'R2MultipartUpload': parameter 1 is not of type 'Array'.");
   }
-  return value.map((v, i) => {
-    if (v !== null && v !== undefined && typeof v !== "object" && typeof v !== "function") {
+  return parts.map((v, i) => {
+    if (v === null || v === undefined) throw requiredMembersError(UPLOADED_PART);
+    if (typeof v !== "object" && typeof v !== "function") {
       throw new TypeError(`Incorrect type for array element ${i}: the provided value is not of type 'UploadedPart'.`);
     }
-    const o = (v ?? {}) as Record<string, unknown>;
+    const o = v as Record<string, unknown>;
     return { partNumber: toInt(o.partNumber), etag: coerceString(o.etag) };
   });
 }

@@ -345,3 +345,60 @@ describe("writeHttpMetadata", () => {
     },
   );
 });
+
+describe("arrays", () => {
+  const NULL_PART =
+    "Cannot initialize N7workerd3api11public_beta17R2MultipartUpload12UploadedPartE with required members from an undefined or null value.";
+
+  clauseTest(["D.arg.array-elements"], "complete refuses a null or undefined part", async (ctx) => {
+    const { bucket } = await openMultipart(ctx);
+    const upload = await bucket.createMultipartUpload("m");
+    const p = await upload.uploadPart(1, "x");
+    await expectRejects(upload.complete(anyValue([null])), "TypeError", NULL_PART);
+    await expectRejects(upload.complete(anyValue([p, undefined])), "TypeError", NULL_PART);
+    const sparse: unknown[] = [];
+    sparse[1] = p;
+    await expectRejects(upload.complete(anyValue(sparse)), "TypeError", NULL_PART);
+    expect((await upload.complete([p])).size).toBe(1);
+  });
+
+  clauseTest(["D.arg.array-elements"], "holes of an array read as undefined", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("undefined", "v");
+    await bucket.put("x", "v");
+    const keys: string[] = [];
+    keys[1] = "x";
+    await bucket.delete(keys);
+    expect(await bucket.head("undefined")).toBeNull();
+    expect(await bucket.head("x")).toBeNull();
+    const include: string[] = ["httpMetadata"];
+    include[2] = "customMetadata";
+    await expectRejects(
+      bucket.list(anyValue({ include })),
+      "TypeError",
+      "Incorrect type for array element 1: the provided value is not of type 'string'.",
+    );
+  });
+
+  clauseTest(["D.arg.array-elements"], "a Proxy of an array is not an Array", async (ctx) => {
+    const { bucket } = await openMultipart(ctx);
+    for (const k of ["a", "b", "a,b"]) await bucket.put(k, "v");
+    await bucket.delete(new Proxy(["a", "b"], {}));
+    expect(await bucket.head("a,b")).toBeNull();
+    expect(await bucket.head("a")).not.toBeNull();
+    expect(await bucket.head("b")).not.toBeNull();
+    await expectRejects(
+      bucket.list({ include: new Proxy(["httpMetadata"], {}) as ("httpMetadata" | "customMetadata")[] }),
+      "TypeError",
+      "Incorrect type for the 'include' field on 'ListOptions': the provided value is not of type 'Array'.",
+    );
+    const upload = await bucket.createMultipartUpload("m");
+    const p = await upload.uploadPart(1, "x");
+    await expectRejects(
+      upload.complete(new Proxy([p], {})),
+      "TypeError",
+      "Failed to execute 'complete' on 'R2MultipartUpload': parameter 1 is not of type 'Array'.",
+    );
+    await upload.abort();
+  });
+});
