@@ -118,7 +118,7 @@ async function send(
   upload: UploadCall,
   mapKey: (key: string) => string,
 ): Promise<unknown> {
-  const carried = await blobsToBytes(markProxies(values), (s) => lengthOf(s) !== undefined);
+  const carried = await blobsToBytes(markProxies(values) as unknown[], (s) => lengthOf(s) !== undefined);
   const out: EncodeOut = { blobs: [], stream: null };
   const trees = carried.map((v) => encodeValue(v, out, { streamLength: (s) => lengthOf(s) ?? null }));
   const head = frameHead(
