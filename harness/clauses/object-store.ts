@@ -711,4 +711,10 @@ export const objectStoreClauses = [
     source: P,
     text: "Array arguments (delete's keys, list's include, complete's parts) are converted element by element up to their length, holes read as undefined: a hole in delete's keys is the key 'undefined', in include a TypeError for that element, and a null or undefined part is TypeError 'Cannot initialize N7workerd3api11public_beta17R2MultipartUpload12UploadedPartE with required members from an undefined or null value.'. A Proxy of an array is not an Array: delete takes it as the string of its items joined, include and complete refuse it.",
   },
+  {
+    id: "D.range.unsigned",
+    area: A,
+    source: P,
+    text: "A range's offset, length and suffix cross the binding as unsigned integers: an offset of -0 is reported as 0.",
+  },
 ] as const satisfies readonly Clause[];

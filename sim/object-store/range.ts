@@ -45,7 +45,8 @@ function checkInteger(value: number, label: "Starting offset" | "Length"): numbe
   if (!isWhole(value)) {
     throw new RangeError(`Invalid range. ${label} (${kjNumber(value)}) must be an integer, not floating point.`);
   }
-  return value;
+  // The binding sends it as an unsigned integer, so -0 is 0 (r2-bucket.c++:387, static_cast<uint64_t>).
+  return value + 0;
 }
 
 /** C's `modf(x) == 0`: integers and infinities. */

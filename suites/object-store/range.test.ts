@@ -21,6 +21,14 @@ describe("ranges on get", () => {
     expect(await ranged(bucket, { range: { offset: 7 } })).toEqual({ text: "789", range: { offset: 7, length: 3 } });
   });
 
+  clauseTest(["D.range.unsigned"], "an offset of -0 is 0", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", VALUE);
+    const got = await ranged(bucket, { range: { offset: -0, length: 10 } });
+    expect(got.text).toBe(VALUE);
+    expect(Object.is((got.range as { offset: number }).offset, 0)).toBe(true);
+  });
+
   clauseTest(["D.range.length"], "a length without an offset starts at 0", async (ctx) => {
     const { bucket } = await open(ctx);
     await bucket.put("k", VALUE);
