@@ -7,8 +7,9 @@
  *   [u32 big-endian length of H][H: UTF-8 JSON][blob 0 bytes][blob 1 bytes]...[stream bytes, to the end]
  * H = { ...fields, blobs: [byte lengths], stream: null | { length: number | null } }.
  * Values inside H are a JSON tree where what JSON cannot say is tagged `{ "$t": tag, ... }`:
- *   u undefined · num NaN/Infinity/-0 · big bigint · date Date · hdr Headers · ab ArrayBuffer (blob n)
- *   view typed array or DataView (class c, blob n) · blob Blob/File · stream the frame's stream (known
+ *   u undefined · num NaN/Infinity/-0 · big bigint · date Date · hdr Headers · ab ArrayBuffer (blob n, or
+ *   detached) · sab SharedArrayBuffer (blob n) · view typed array or DataView (class c, blob n, or
+ *   a view of a detached buffer) · blob Blob/File · stream the frame's stream (known
  *   length) or, with n, a stream of unknown length whose bytes are blob n, or with locked a locked
  *   stream of that length (no bytes)
  *   fn function · sym symbol · obj a plain object that itself has a "$t" key · err an Error
@@ -69,10 +70,17 @@ export function encodeValue(value, out, hooks = {}) {
     return { $t: "date", v: Number.isNaN(t) ? "NaN" : t };
   }
   if (typeof Headers !== "undefined" && value instanceof Headers) return { $t: "hdr", v: [...value.entries()] };
-  if (value instanceof ArrayBuffer) return { $t: "ab", n: pushBlob(out, new Uint8Array(value.slice(0))) };
+  if (value instanceof ArrayBuffer) {
+    if (isDetached(value)) return { $t: "ab", detached: true };
+    return { $t: "ab", n: pushBlob(out, new Uint8Array(value.slice(0))) };
+  }
+  if (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer) {
+    return { $t: "sab", n: pushBlob(out, new Uint8Array(value).slice()) };
+  }
   if (ArrayBuffer.isView(value)) {
     const c = value.constructor.name;
     if (!VIEW_CLASSES.includes(c)) throw new TypeError(`edgeconf bridge: cannot carry a ${c}`);
+    if (value.buffer instanceof ArrayBuffer && isDetached(value.buffer)) return { $t: "view", c, detached: true };
     const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength).slice();
     return { $t: "view", c, n: pushBlob(out, bytes) };
   }
@@ -146,6 +154,24 @@ export async function readAll(stream) {
     at += p.byteLength;
   }
   return out;
+}
+
+/** Whether an ArrayBuffer was detached (transferred): 0 bytes, and slice throws. */
+function isDetached(ab) {
+  if (ab.byteLength !== 0) return false;
+  try {
+    ab.slice(0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A detached ArrayBuffer (views made on it read as 0 bytes). */
+function detached() {
+  const ab = new ArrayBuffer(8);
+  structuredClone(ab, { transfer: [ab] });
+  return ab;
 }
 
 /** A Proxy of an array (which the binding does not take for an Array), with the items read through it. */
@@ -243,12 +269,18 @@ export function decodeValue(tree, ctx) {
     case "hdr":
       return new (ctx.Headers ?? Headers)(tree.v);
     case "ab":
-      return blobAt(ctx, tree.n).slice().buffer;
+      return tree.detached ? detached() : blobAt(ctx, tree.n).slice().buffer;
+    case "sab": {
+      const bytes = blobAt(ctx, tree.n);
+      const sab = new SharedArrayBuffer(bytes.byteLength);
+      new Uint8Array(sab).set(bytes);
+      return sab;
+    }
     case "view": {
-      const buf = blobAt(ctx, tree.n).slice().buffer;
-      if (tree.c === "DataView") return new DataView(buf);
-      const C = globalThis[tree.c];
-      return new C(buf);
+      const buf = tree.detached ? new ArrayBuffer(8) : blobAt(ctx, tree.n).slice().buffer;
+      const view = tree.c === "DataView" ? new DataView(buf) : new globalThis[tree.c](buf);
+      if (tree.detached) structuredClone(buf, { transfer: [buf] });
+      return view;
     }
     case "blob": {
       const bytes = blobAt(ctx, tree.n);

@@ -717,4 +717,16 @@ export const objectStoreClauses = [
     source: P,
     text: "A range's offset, length and suffix cross the binding as unsigned integers: an offset of -0 is reported as 0.",
   },
+  {
+    id: "D.arg.detached-buffer",
+    area: A,
+    source: P,
+    text: "A detached ArrayBuffer, or a view of one, reads as 0 bytes wherever the binding takes bytes: put stores an empty object, uploadPart an empty part, an md5 of it is TypeError 'MD5 is 16 bytes, not 0' and an ssecKey Error 'SSE-C Key must be 32 bytes in length'.",
+  },
+  {
+    id: "D.arg.ssec-key-buffer",
+    area: A,
+    source: P,
+    text: "ssecKey takes bytes as an ArrayBuffer, a SharedArrayBuffer or a view (32 bytes), or a string of 64 lowercase hex digits.",
+  },
 ] as const satisfies readonly Clause[];

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { HASH_ALGORITHMS, HASH_BYTES, type HashAlgorithm } from "../core/hash.ts";
-import { platformMembers } from "./convert.ts";
+import { bufferBytes, platformMembers } from "./convert.ts";
 
 export const ALGORITHM_NAMES: Readonly<Record<HashAlgorithm, string>> = {
   md5: "MD5",
@@ -47,10 +47,8 @@ export function convertChecksums(options: Partial<Record<HashAlgorithm, unknown>
     const raw = options[algorithm];
     if (raw === undefined) continue;
     if (typeof raw === "string") out.push({ algorithm, value: raw });
-    else if (raw instanceof ArrayBuffer) out.push({ algorithm, value: new Uint8Array(raw) });
-    else if (ArrayBuffer.isView(raw)) {
-      out.push({ algorithm, value: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength) });
-    } else {
+    else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) out.push({ algorithm, value: bufferBytes(raw) });
+    else {
       throw new TypeError(
         `Incorrect type for the '${algorithm}' field on 'PutOptions': the provided value is not of type 'JsBufferSource or string'.`,
       );

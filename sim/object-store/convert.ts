@@ -124,6 +124,16 @@ export function jsgArray(value: unknown): unknown[] | undefined {
   return out;
 }
 
+/**
+ * The bytes of an ArrayBuffer (a SharedArrayBuffer too) or a view, without copying, as jsg reads a
+ * buffer source: a detached buffer (or a view of one) is 0 bytes, never an error.
+ */
+export function bufferBytes(value: ArrayBufferLike | ArrayBufferView): Uint8Array {
+  if (value.byteLength === 0) return new Uint8Array(0);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  return new Uint8Array(value);
+}
+
 /** jsg's TypeError for a struct with required members made from undefined or null (struct.h:231-243). */
 export function requiredMembersError(mangledName: string): TypeError {
   return new TypeError(`Cannot initialize ${mangledName} with required members from an undefined or null value.`);

@@ -10,7 +10,7 @@
  * codes of a missing or wrong key are edgeconf's choice (see docs/choices/object-store.md).
  */
 import { createHash } from "node:crypto";
-import { coerceString } from "./convert.ts";
+import { bufferBytes, coerceString } from "./convert.ts";
 import { SSEC_BAD_FORMAT, SSEC_BAD_LENGTH } from "./errors.ts";
 
 /** ssecKey once converted (`kj::OneOf<kj::Array<byte>, kj::String>`): bytes, or a coerced string. */
@@ -18,8 +18,14 @@ export type ConvertedSsecKey = Uint8Array | string;
 
 export function convertSsecKey(value: unknown): ConvertedSsecKey | undefined {
   if (value === undefined) return undefined;
-  if (value instanceof ArrayBuffer) return new Uint8Array(value);
-  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  // jsg's kj::Array<byte>: an ArrayBuffer, a SharedArrayBuffer or a view (a detached one is 0 bytes).
+  if (
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer)
+  ) {
+    return bufferBytes(value);
+  }
   return coerceString(value);
 }
 

@@ -2,7 +2,7 @@
  * Value types a bucket accepts (put, uploadPart) and how they become stored bytes.
  *
  * string (UTF-8; lone surrogates as their WTF-8 bytes, as the binding sends them), ArrayBuffer,
- * SharedArrayBuffer, ArrayBufferView (its own bytes only), Blob, null/undefined (empty, put only; a
+ * SharedArrayBuffer, ArrayBufferView (its own bytes only; a detached buffer is empty), Blob, null/undefined (empty, put only; a
  * missing argument is refused), and a ReadableStream of known length (see streams.ts).
  *
  * Gaps / by design: every value is copied exactly once (the caller may mutate its buffer afterwards);
@@ -12,6 +12,7 @@ import type {
   Blob as PlatformBlob,
   ReadableStream as PlatformReadableStream,
 } from "@cloudflare/workers-types/index.ts";
+import { bufferBytes } from "./convert.ts";
 import { UNKNOWN_LENGTH_STREAM, wrongValueType } from "./errors.ts";
 import { knownLength } from "./streams.ts";
 
@@ -62,11 +63,9 @@ export function checkValue(value: unknown, method: "put" | "uploadPart", given =
     value instanceof ArrayBuffer ||
     (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer)
   ) {
-    return { kind: "bytes", bytes: copyOf(new Uint8Array(value)) };
+    return { kind: "bytes", bytes: copyOf(bufferBytes(value)) };
   }
-  if (ArrayBuffer.isView(value)) {
-    return { kind: "bytes", bytes: copyOf(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) };
-  }
+  if (ArrayBuffer.isView(value)) return { kind: "bytes", bytes: copyOf(bufferBytes(value)) };
   if (typeof Blob !== "undefined" && value instanceof Blob) return { kind: "blob", blob: value };
   if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream) {
     const length = knownLength(value);

@@ -402,3 +402,44 @@ describe("arrays", () => {
     await upload.abort();
   });
 });
+
+describe("buffers", () => {
+  const detachedBuffer = (n: number) => {
+    const ab = new ArrayBuffer(n);
+    structuredClone(ab, { transfer: [ab] });
+    return ab;
+  };
+
+  clauseTest(["D.arg.detached-buffer"], "a detached buffer reads as 0 bytes", async (ctx) => {
+    const { bucket } = await openMultipart(ctx);
+    expect((await bucket.put("a", detachedBuffer(4))).size).toBe(0);
+    const ab = new ArrayBuffer(4);
+    const view = new Uint8Array(ab, 1, 2);
+    structuredClone(ab, { transfer: [ab] });
+    expect((await bucket.put("b", view)).size).toBe(0);
+    expect(await (await bucket.get("b"))!.text()).toBe("");
+    await expectRejects(bucket.put("c", "abc", { md5: detachedBuffer(16) }), "TypeError", "MD5 is 16 bytes, not 0");
+    await expectRejects(
+      bucket.put("c", "abc", { ssecKey: detachedBuffer(32) }),
+      "Error",
+      "SSE-C Key must be 32 bytes in length",
+    );
+    expect(await bucket.head("c")).toBeNull();
+    const upload = await bucket.createMultipartUpload("m");
+    const part = await upload.uploadPart(1, detachedBuffer(4));
+    expect(part.partNumber).toBe(1);
+    expect(typeof part.etag).toBe("string");
+    await upload.abort();
+  });
+
+  clauseTest(["D.arg.ssec-key-buffer"], "a SharedArrayBuffer of 32 bytes is a customer key", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const o = await bucket.put("k", "v", { ssecKey: anyValue(new SharedArrayBuffer(32)) });
+    expect(o.size).toBe(1);
+    await expectRejects(
+      bucket.put("k", "v", { ssecKey: anyValue(new SharedArrayBuffer(31)) }),
+      "Error",
+      "SSE-C Key must be 32 bytes in length",
+    );
+  });
+});
