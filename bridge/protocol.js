@@ -7,9 +7,10 @@
  *   [u32 big-endian length of H][H: UTF-8 JSON][blob 0 bytes][blob 1 bytes]...[stream bytes, to the end]
  * H = { ...fields, blobs: [byte lengths], stream: null | { length: number | null } }.
  * Values inside H are a JSON tree where what JSON cannot say is tagged `{ "$t": tag, ... }`:
- *   u undefined · num NaN/Infinity/-0 · big bigint · date Date · hdr Headers · ab ArrayBuffer (blob n, or
- *   detached) · sab SharedArrayBuffer (blob n) · view typed array or DataView (class c, blob n, or
- *   a view of a detached buffer) · blob Blob/File · stream the frame's stream (known
+ *   u undefined · num NaN/Infinity/-0 · big bigint · date Date (its time value) · fakedate an object
+ *   whose prototype is Date.prototype · hdr Headers · ab ArrayBuffer (blob n, or detached) · sab
+ *   SharedArrayBuffer (blob n) · view typed array or DataView (class c, blob n, or a view of a detached
+ *   buffer) · blob Blob/File · stream the frame's stream (known
  *   length) or, with n, a stream of unknown length whose bytes are blob n, or with locked a locked
  *   stream of that length (no bytes)
  *   fn function · sym symbol · obj a plain object that itself has a "$t" key · err an Error
@@ -66,7 +67,14 @@ export function encodeValue(value, out, hooks = {}) {
   // Holes read as undefined (as the binding reads them), never as JSON's null.
   if (Array.isArray(value)) return Array.from(value, enc);
   if (value instanceof Date) {
-    const t = value.getTime();
+    // The Date's own time value (a getTime override is not what the binding reads); an object that
+    // only inherits from Date.prototype has none and crosses as such.
+    let t;
+    try {
+      t = Date.prototype.getTime.call(value);
+    } catch {
+      return { $t: "fakedate" };
+    }
     return { $t: "date", v: Number.isNaN(t) ? "NaN" : t };
   }
   if (typeof Headers !== "undefined" && value instanceof Headers) return { $t: "hdr", v: [...value.entries()] };
@@ -270,6 +278,8 @@ export function decodeValue(tree, ctx) {
       return new (ctx.Headers ?? Headers)(tree.v);
     case "ab":
       return tree.detached ? detached() : blobAt(ctx, tree.n).slice().buffer;
+    case "fakedate":
+      return Object.create(Date.prototype);
     case "sab": {
       const bytes = blobAt(ctx, tree.n);
       const sab = new SharedArrayBuffer(bytes.byteLength);

@@ -729,4 +729,10 @@ export const objectStoreClauses = [
     source: P,
     text: "ssecKey takes bytes as an ArrayBuffer, a SharedArrayBuffer or a view (32 bytes), or a string of 64 lowercase hex digits.",
   },
+  {
+    id: "D.arg.date-value",
+    area: A,
+    source: P,
+    text: "A date argument is read by the Date's own time value (a Date subclass counts; overriding getTime or valueOf changes nothing); an object that only inherits from Date.prototype is not a date: TypeError 'Incorrect type for the '<field>' field on '<struct>': the provided value is not of type 'date'.'",
+  },
 ] as const satisfies readonly Clause[];

@@ -7,8 +7,8 @@
  * - `NonCoercible<kj::String>` fields take only primitive strings.
  * - `int` (list limit, part numbers): ToNumber, non-finite -> 0, outside int32 -> TypeError, then
  *   truncated toward zero. `double` (range fields): ToNumber.
- * - `kj::Date` (onlyIf dates, cacheExpiry): a Date or a number of ms; not finite -> TypeError; outside
- *   what 64-bit nanoseconds hold (years 1677..2262) -> jsg's "after 2189" / "before 1687" messages.
+ * - `kj::Date` (onlyIf dates, cacheExpiry): a Date (its internal time value) or a number of ms; not
+ *   finite -> TypeError; outside what 64-bit nanoseconds hold (years 1677..2262) -> jsg's "after 2189" / "before 1687" messages.
  * - Dictionaries: undefined/null are empty, any object or function is read, anything else is refused.
  * - Arrays (`jsgArray`): real arrays only (not a Proxy of one), holes read as undefined.
  *
@@ -19,6 +19,8 @@
 import { types } from "node:util";
 
 const isProxy = types.isProxy;
+const isDate = types.isDate as (v: unknown) => v is Date;
+const dateTime = Date.prototype.getTime;
 
 /** jsg's conversion of a value to `kj::String` (ToString; Symbols throw V8's TypeError). */
 export function coerceString(value: unknown): string {
@@ -74,7 +76,9 @@ const NANOS_LIMIT = 2 ** 63;
 /** jsg's `kj::Date`: a Date or a number of ms, as ms since the epoch (truncated toward zero). */
 export function toDate(value: unknown, field: string, struct: string): number {
   let ms: number;
-  if (value instanceof Date) ms = value.getTime();
+  // V8's IsDate and the Date's own time value: a subclass counts, a getTime override does not, an
+  // object that only inherits from Date.prototype is no date (jsg's kj::Date unwrapping).
+  if (isDate(value)) ms = dateTime.call(value);
   else if (typeof value === "number") ms = value;
   else throw fieldTypeError(field, struct, "date");
   if (!Number.isFinite(ms)) throw new TypeError("The value cannot be converted because it is not a valid Date.");

@@ -86,4 +86,20 @@ describe("dates", () => {
       expect(await bucket.get("k", { onlyIf: { uploadedBefore: far } })).toHaveProperty("body");
     },
   );
+
+  clauseTest(["D.arg.date-value"], "a Date is read by its own time value, not its methods", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", "v");
+    const d = new Date(0);
+    d.getTime = () => Date.UTC(2100, 0, 1);
+    d.valueOf = () => Date.UTC(2100, 0, 1);
+    expect(await bucket.get("k", { onlyIf: { uploadedBefore: d } })).not.toHaveProperty("body");
+    class Later extends Date {}
+    expect(await bucket.get("k", { onlyIf: { uploadedAfter: new Later(0) } })).toHaveProperty("body");
+    await expectRejects(
+      bucket.put("k", "v", { onlyIf: { uploadedBefore: Object.create(Date.prototype) } }),
+      "TypeError",
+      "Incorrect type for the 'uploadedBefore' field on 'Conditional': the provided value is not of type 'date'.",
+    );
+  });
 });
