@@ -8,7 +8,8 @@
  * H = { ...fields, blobs: [byte lengths], stream: null | { length: number | null } }.
  * Values inside H are a JSON tree where what JSON cannot say is tagged `{ "$t": tag, ... }`:
  *   u undefined · num NaN/Infinity/-0 · big bigint · date Date (its time value) · fakedate an object
- *   whose prototype is Date.prototype · hdr Headers · ab ArrayBuffer (blob n, or detached) · sab
+ *   whose prototype is Date.prototype · fake an object whose prototype is class c's (Blob, ReadableStream,
+ *   Headers, ArrayBuffer) but no instance · hdr Headers · ab ArrayBuffer (blob n, or detached) · sab
  *   SharedArrayBuffer (blob n) · view typed array or DataView (class c, blob n, or a view of a detached
  *   buffer) · blob Blob/File · stream the frame's stream (known
  *   length) or, with n, a stream of unknown length whose bytes are blob n, or with locked a locked
@@ -77,6 +78,8 @@ export function encodeValue(value, out, hooks = {}) {
     }
     return { $t: "date", v: Number.isNaN(t) ? "NaN" : t };
   }
+  const fake = fakeClass(value);
+  if (fake !== undefined) return { $t: "fake", c: fake };
   if (typeof Headers !== "undefined" && value instanceof Headers) return { $t: "hdr", v: [...value.entries()] };
   if (value instanceof ArrayBuffer) {
     if (isDetached(value)) return { $t: "ab", detached: true };
@@ -131,6 +134,7 @@ export function encodeValue(value, out, hooks = {}) {
 export async function blobsToBytes(value, known = () => false) {
   const walk = (v) => blobsToBytes(v, known);
   if (typeof Blob === "undefined" || v_isPrimitive(value) || typeof value === "function") return value;
+  if (fakeClass(value) !== undefined) return value;
   if (value instanceof Blob) return new CarriedBlob(value, new Uint8Array(await value.arrayBuffer()));
   if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream && !known(value) && !value.locked) {
     return new CarriedStream(await readAll(value));
@@ -162,6 +166,32 @@ export async function readAll(stream) {
     at += p.byteLength;
   }
   return out;
+}
+
+/** Classes whose instances a brand-checking member tells from objects that only inherit the prototype. */
+const BRANDS = [
+  ["Blob", (v) => Object.getOwnPropertyDescriptor(Blob.prototype, "size").get.call(v)],
+  ["ReadableStream", (v) => Object.getOwnPropertyDescriptor(ReadableStream.prototype, "locked").get.call(v)],
+  ["Headers", (v) => Headers.prototype.has.call(v, "x")],
+  ["ArrayBuffer", (v) => Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get.call(v)],
+];
+
+/**
+ * The class an object pretends to be (its prototype chain has the class's prototype, but it is no
+ * instance: `Object.create(Blob.prototype)`), else undefined. It crosses as such an object again.
+ */
+function fakeClass(value) {
+  for (const [c, check] of BRANDS) {
+    const C = globalThis[c];
+    if (typeof C !== "function" || !(value instanceof C)) continue;
+    try {
+      check(value);
+      return undefined;
+    } catch {
+      return c;
+    }
+  }
+  return undefined;
 }
 
 /** Whether an ArrayBuffer was detached (transferred): 0 bytes, and slice throws. */
@@ -280,6 +310,8 @@ export function decodeValue(tree, ctx) {
       return tree.detached ? detached() : blobAt(ctx, tree.n).slice().buffer;
     case "fakedate":
       return Object.create(Date.prototype);
+    case "fake":
+      return Object.create(globalThis[tree.c].prototype);
     case "sab": {
       const bytes = blobAt(ctx, tree.n);
       const sab = new SharedArrayBuffer(bytes.byteLength);

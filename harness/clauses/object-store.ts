@@ -735,4 +735,10 @@ export const objectStoreClauses = [
     source: P,
     text: "A date argument is read by the Date's own time value (a Date subclass counts; overriding getTime or valueOf changes nothing); an object that only inherits from Date.prototype is not a date: TypeError 'Incorrect type for the '<field>' field on '<struct>': the provided value is not of type 'date'.'",
   },
+  {
+    id: "D.arg.brand-check",
+    area: A,
+    source: P,
+    text: "Argument types are the objects' own kinds, not their prototype chains: Object.create(Blob.prototype), Object.create(ReadableStream.prototype) or Object.create(ArrayBuffer.prototype) as a value is refused as not of the value type; Object.create(Headers.prototype) is a plain (empty) dictionary for onlyIf and not a Headers for writeHttpMetadata.",
+  },
 ] as const satisfies readonly Clause[];

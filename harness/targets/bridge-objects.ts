@@ -21,6 +21,7 @@ import { readAll } from "../../bridge/protocol.js";
 import { ILLEGAL_INVOCATION, platformMembers } from "../../sim/object-store/convert.ts";
 import { setCommon } from "../../sim/object-store/metadata.ts";
 import { observeTee, withKnownLength } from "../../sim/object-store/streams.ts";
+import { isHeaders } from "../../sim/object-store/values.ts";
 import { VerbatimBlob } from "../../sim/object-store/verbatim-blob.ts";
 
 export const BODY_USED_MESSAGE =
@@ -50,7 +51,7 @@ function state(o: object): Hidden {
 
 class HeadResult {
   writeHttpMetadata(headers: Headers): void {
-    if (!(headers instanceof Headers)) {
+    if (!isHeaders(headers)) {
       throw new TypeError(
         "Failed to execute 'writeHttpMetadata' on 'HeadResult': parameter 1 is not of type 'Headers'.",
       );

@@ -7,6 +7,7 @@
  * StoreChecksums are handed out as a Proxy (lazy ArrayBuffers behind own data properties).
  */
 import { createHash } from "node:crypto";
+import { types } from "node:util";
 import { HASH_ALGORITHMS, HASH_BYTES, type HashAlgorithm } from "../core/hash.ts";
 import { bufferBytes, platformMembers } from "./convert.ts";
 
@@ -47,7 +48,7 @@ export function convertChecksums(options: Partial<Record<HashAlgorithm, unknown>
     const raw = options[algorithm];
     if (raw === undefined) continue;
     if (typeof raw === "string") out.push({ algorithm, value: raw });
-    else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) out.push({ algorithm, value: bufferBytes(raw) });
+    else if (types.isArrayBuffer(raw) || ArrayBuffer.isView(raw)) out.push({ algorithm, value: bufferBytes(raw) });
     else {
       throw new TypeError(
         `Incorrect type for the '${algorithm}' field on 'PutOptions': the provided value is not of type 'JsBufferSource or string'.`,

@@ -10,6 +10,7 @@
  * codes of a missing or wrong key are edgeconf's choice (see docs/choices/object-store.md).
  */
 import { createHash } from "node:crypto";
+import { types } from "node:util";
 import { bufferBytes, coerceString } from "./convert.ts";
 import { SSEC_BAD_FORMAT, SSEC_BAD_LENGTH } from "./errors.ts";
 
@@ -19,13 +20,7 @@ export type ConvertedSsecKey = Uint8Array | string;
 export function convertSsecKey(value: unknown): ConvertedSsecKey | undefined {
   if (value === undefined) return undefined;
   // jsg's kj::Array<byte>: an ArrayBuffer, a SharedArrayBuffer or a view (a detached one is 0 bytes).
-  if (
-    value instanceof ArrayBuffer ||
-    ArrayBuffer.isView(value) ||
-    (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer)
-  ) {
-    return bufferBytes(value);
-  }
+  if (types.isAnyArrayBuffer(value) || ArrayBuffer.isView(value)) return bufferBytes(value);
   return coerceString(value);
 }
 

@@ -12,6 +12,7 @@ import type {
   Blob as PlatformBlob,
   ReadableStream as PlatformReadableStream,
 } from "@cloudflare/workers-types/index.ts";
+import { types } from "node:util";
 import { bufferBytes } from "./convert.ts";
 import { UNKNOWN_LENGTH_STREAM, wrongValueType } from "./errors.ts";
 import { knownLength } from "./streams.ts";
@@ -59,15 +60,9 @@ export function checkValue(value: unknown, method: "put" | "uploadPart", given =
     throw wrongValueType(method, className);
   }
   if (typeof value === "string") return { kind: "bytes", bytes: encodeString(value) };
-  if (
-    value instanceof ArrayBuffer ||
-    (typeof SharedArrayBuffer !== "undefined" && value instanceof SharedArrayBuffer)
-  ) {
-    return { kind: "bytes", bytes: copyOf(bufferBytes(value)) };
-  }
-  if (ArrayBuffer.isView(value)) return { kind: "bytes", bytes: copyOf(bufferBytes(value)) };
-  if (typeof Blob !== "undefined" && value instanceof Blob) return { kind: "blob", blob: value };
-  if (typeof ReadableStream !== "undefined" && value instanceof ReadableStream) {
+  if (isAnyArrayBuffer(value) || ArrayBuffer.isView(value)) return { kind: "bytes", bytes: copyOf(bufferBytes(value)) };
+  if (isBlob(value)) return { kind: "blob", blob: value };
+  if (isReadableStream(value)) {
     const length = knownLength(value);
     if (length === undefined) return { kind: "unknown-stream", stream: value };
     return { kind: "stream", stream: value, length };
@@ -183,10 +178,45 @@ export function totalSize(chunks: readonly Uint8Array[]): number {
 
 /**
  * Whether `v` is a Headers object: the global class, or another implementation of it (undici's,
- * Miniflare's), recognised by its tag.
+ * Miniflare's), recognised by its tag; in both cases a real one (its `has` works), not an object that
+ * only inherits from the prototype (the binding checks the type, not the prototype chain).
  */
 export function isHeaders(v: unknown): v is Headers {
   if (typeof v !== "object" || v === null) return false;
-  if (typeof Headers !== "undefined" && v instanceof Headers) return true;
-  return Object.prototype.toString.call(v) === "[object Headers]" && typeof (v as Headers).get === "function";
+  if (typeof Headers !== "undefined" && v instanceof Headers) return branded(() => headersHas.call(v, "x"));
+  return (
+    Object.prototype.toString.call(v) === "[object Headers]" &&
+    typeof (v as Headers).has === "function" &&
+    branded(() => (v as Headers).has("x"))
+  );
+}
+
+// Type checks as V8's (the object's own kind, not its prototype chain): an object made with
+// Object.create(Blob.prototype) is no Blob. Node's brand-checking getters tell.
+const isAnyArrayBuffer = types.isAnyArrayBuffer as (v: unknown) => v is ArrayBuffer;
+const headersHas = typeof Headers === "undefined" ? undefined! : Headers.prototype.has;
+const blobSize = getter(typeof Blob === "undefined" ? undefined : Blob.prototype, "size");
+const streamLocked = getter(typeof ReadableStream === "undefined" ? undefined : ReadableStream.prototype, "locked");
+
+function getter(proto: object | undefined, name: string): (() => unknown) | undefined {
+  return proto ? Object.getOwnPropertyDescriptor(proto, name)?.get : undefined;
+}
+
+function branded(check: () => unknown): boolean {
+  try {
+    check();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A real Blob (or subclass instance). */
+export function isBlob(v: unknown): v is Blob {
+  return typeof Blob !== "undefined" && v instanceof Blob && branded(() => blobSize!.call(v));
+}
+
+/** A real ReadableStream (or subclass instance). */
+export function isReadableStream(v: unknown): v is ReadableStream {
+  return typeof ReadableStream !== "undefined" && v instanceof ReadableStream && branded(() => streamLocked!.call(v));
 }

@@ -443,3 +443,27 @@ describe("buffers", () => {
     );
   });
 });
+
+describe("types, not prototype chains", () => {
+  clauseTest(
+    ["D.arg.brand-check"],
+    "an object that only inherits a class's prototype is not of that class",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const valueType =
+        "Failed to execute 'put' on 'R2Bucket': parameter 2 is not of type 'ReadableStream or ArrayBuffer or ArrayBufferView or string or Blob'.";
+      for (const C of [Blob, ReadableStream, ArrayBuffer]) {
+        await expectRejects(bucket.put("k", anyValue(Object.create(C.prototype))), "TypeError", valueType);
+      }
+      expect(await bucket.head("k")).toBeNull();
+      const o = await bucket.put("k", "v", { httpMetadata: { contentType: "a/b" } });
+      const got = await bucket.get("k", { onlyIf: anyValue(Object.create(Headers.prototype)) });
+      expect(await got!.text()).toBe("v");
+      const e = await caught(() => o.writeHttpMetadata(anyValue(Object.create(Headers.prototype))));
+      expect(e.name).toBe("TypeError");
+      expect(e.message).toBe(
+        "Failed to execute 'writeHttpMetadata' on 'HeadResult': parameter 1 is not of type 'Headers'.",
+      );
+    },
+  );
+});
