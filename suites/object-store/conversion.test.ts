@@ -457,8 +457,8 @@ describe("types, not prototype chains", () => {
       }
       expect(await bucket.head("k")).toBeNull();
       const o = await bucket.put("k", "v", { httpMetadata: { contentType: "a/b" } });
-      const got = (await bucket.get("k", { onlyIf: anyValue(Object.create(Headers.prototype)) })) as GetResult | null;
-      expect(await got!.text()).toBe("v");
+      const got = await bucket.get("k", { onlyIf: anyValue(Object.create(Headers.prototype)) });
+      expect(got).toHaveProperty("body");
       const e = await caught(() => o.writeHttpMetadata(anyValue(Object.create(Headers.prototype))));
       expect(e.name).toBe("TypeError");
       expect(e.message).toBe(
