@@ -741,4 +741,10 @@ export const objectStoreClauses = [
     source: P,
     text: "Argument types are the objects' own kinds, not their prototype chains: Object.create(Blob.prototype), Object.create(ReadableStream.prototype) or Object.create(ArrayBuffer.prototype) as a value is refused as not of the value type; Object.create(Headers.prototype) is a plain (empty) dictionary for onlyIf and not a Headers for writeHttpMetadata.",
   },
+  {
+    id: "D.arg.read-once",
+    area: A,
+    source: P,
+    text: "The binding reads each field of an options dictionary once, in declaration order (get: onlyIf's etagMatches, etagDoesNotMatch, uploadedBefore, uploadedAfter, secondsGranularity, then range's offset, length, suffix, then ssecKey; list: limit, prefix, cursor, delimiter, startAfter, include).",
+  },
 ] as const satisfies readonly Clause[];

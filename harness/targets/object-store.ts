@@ -26,6 +26,11 @@ export interface ObjectStoreTarget {
   knownLengthStream?(bytes: Uint8Array): ReadableStream;
   /** A ReadableStream of known (declared) length that is never read (size-limit checks), when possible. */
   declaredLengthStream?(length: number): ReadableStream;
+  /**
+   * Arguments reach the binding as they are (not copied across a wire first), so how often and in
+   * which order it reads their fields is observable.
+   */
+  argumentsAsGiven?: boolean;
   /** The target's own FixedLengthStream of `length` bytes (both halves), when the suite can hold one. */
   fixedLengthStream?(length: number): { readable: ReadableStream; writable: WritableStream };
   /** A new, independent instance started exactly as this one was (same seed and start), when possible. */
@@ -58,5 +63,6 @@ export function createSimObjectStoreTarget(sim: Simulator): ObjectStoreTarget {
       return new FixedLengthStream(length).readable;
     },
     fixedLengthStream: (length) => new FixedLengthStream(length),
+    argumentsAsGiven: true,
   };
 }

@@ -280,7 +280,9 @@ class R2Bucket {
     const state = this.#state;
     // 1. Conversion (types), fields in declaration order.
     const o = dictionaryParam(args[0], "list", "R2Bucket", 1, "ListOptions");
-    const limitArg = o.limit === undefined ? undefined : toInt(o.limit);
+    // Each field read once, in declaration order (jsg reads a struct's fields once).
+    const limitField = o.limit;
+    const limitArg = limitField === undefined ? undefined : toInt(limitField);
     const str = (field: string): string | undefined => {
       const v = o[field];
       return v === undefined ? undefined : nonCoercibleString(v, field, "ListOptions");
@@ -290,8 +292,9 @@ class R2Bucket {
     const delimiter = str("delimiter");
     const startAfter = str("startAfter");
     let include: string[] = [];
-    if (o.include !== undefined) {
-      const given = jsgArray(o.include);
+    const includeField = o.include;
+    if (includeField !== undefined) {
+      const given = jsgArray(includeField);
       if (given === undefined) throw fieldTypeError("include", "ListOptions", "Array");
       include = given.map((v: unknown, i: number) => {
         if (typeof v !== "string") {

@@ -32,9 +32,13 @@ export function convertRange(range: unknown): ConvertedRange | undefined {
   }
   const r = (range ?? {}) as Record<string, unknown>;
   const out: { offset?: number; length?: number; suffix?: number } = {};
-  if (r.offset !== undefined) out.offset = toDouble(r.offset);
-  if (r.length !== undefined) out.length = toDouble(r.length);
-  if (r.suffix !== undefined) out.suffix = toDouble(r.suffix);
+  // Each field read once, in declaration order (jsg reads a struct's fields once).
+  const offset = r.offset;
+  if (offset !== undefined) out.offset = toDouble(offset);
+  const length = r.length;
+  if (length !== undefined) out.length = toDouble(length);
+  const suffix = r.suffix;
+  if (suffix !== undefined) out.suffix = toDouble(suffix);
   return out;
 }
 

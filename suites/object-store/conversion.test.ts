@@ -467,3 +467,41 @@ describe("types, not prototype chains", () => {
     },
   );
 });
+
+describe("reads of option fields", () => {
+  const tracer = <T extends object>(log: string[], name: string, target: T): T =>
+    new Proxy(target, {
+      get(t, k, r) {
+        if (typeof k === "string") log.push(`${name}.${k}`);
+        return Reflect.get(t, k, r);
+      },
+    });
+
+  clauseTest(["D.arg.read-once"], "each option field is read once, in declaration order", async (ctx) => {
+    const { bucket, os } = await open(ctx);
+    if (!os.argumentsAsGiven) ctx.skip("the target copies arguments before the binding reads them");
+    await bucket.put("k", "0123");
+    const log: string[] = [];
+    const got = await bucket.get(
+      "k",
+      tracer(log, "o", { onlyIf: tracer(log, "onlyIf", {}), range: tracer(log, "range", { offset: 1 }) }),
+    );
+    expect(got).toHaveProperty("body");
+    expect(log).toEqual([
+      "o.onlyIf",
+      "onlyIf.etagMatches",
+      "onlyIf.etagDoesNotMatch",
+      "onlyIf.uploadedBefore",
+      "onlyIf.uploadedAfter",
+      "onlyIf.secondsGranularity",
+      "o.range",
+      "range.offset",
+      "range.length",
+      "range.suffix",
+      "o.ssecKey",
+    ]);
+    log.length = 0;
+    await bucket.list(tracer(log, "o", { limit: 5, include: ["httpMetadata" as const] }));
+    expect(log).toEqual(["o.limit", "o.prefix", "o.cursor", "o.delimiter", "o.startAfter", "o.include"]);
+  });
+});
