@@ -8,11 +8,12 @@
  * Gaps / by design: every value is copied exactly once (the caller may mutate its buffer afterwards);
  * streams are kept as the chunks they delivered, never concatenated.
  */
+
+import { types } from "node:util";
 import type {
   Blob as PlatformBlob,
   ReadableStream as PlatformReadableStream,
 } from "@cloudflare/workers-types/index.ts";
-import { types } from "node:util";
 import { bufferBytes } from "./convert.ts";
 import { UNKNOWN_LENGTH_STREAM, wrongValueType } from "./errors.ts";
 import { knownLength } from "./streams.ts";
