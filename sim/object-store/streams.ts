@@ -12,7 +12,9 @@
  * are made: on import it wraps `Blob.prototype.stream` and the `body` getters of `Request` and
  * `Response` (same results, plus one WeakMap entry). The length of a Request/Response body is read from
  * undici's internal state (Node 20..24); where that state is not found, such bodies count as unknown.
- * A stream that was partly read keeps the length it was made with.
+ * A stream that was partly read keeps the length it was made with. FixedLengthStream's writers refuse
+ * a chunk that is not bytes at once (workerd's messages) through own methods on the writable side and
+ * its writers; a pipeTo into that side is not checked.
  */
 
 const knownLengths = new WeakMap<object, number>();

@@ -5,6 +5,9 @@
  * SharedArrayBuffer, ArrayBufferView (its own bytes only; a detached buffer is empty), Blob, null/undefined (empty, put only; a
  * missing argument is refused), and a ReadableStream of known length (see streams.ts).
  *
+ * Types are told as V8 tells them (brand checks, not `instanceof`): an object that only inherits
+ * Blob.prototype is no Blob. A locked stream is refused when read (workerd's `pumpTo` message).
+ *
  * Gaps / by design: every value is copied exactly once (the caller may mutate its buffer afterwards);
  * streams are kept as the chunks they delivered, never concatenated.
  */
