@@ -16,8 +16,11 @@
  * case-insensitive"). A parameter not in that list, a value of the wrong form or a parameter given
  * twice is 400 / 1004 with chain 9105: nothing is silently ignored.
  *
- * Gaps / by design: include_shadow_metadata adds `meta.shadowed_by` / `meta.shadowed_records_count`
- * but no glue flags (`is_glue`, `dead_glue`).
+ * The other endpoints take what the SDK gives them (`parseRecordQuery`): `include_shadow_metadata` on
+ * GET of one record, create, PATCH, PUT and batch; nothing on DELETE; anything else is refused the
+ * same way (400 / 1004 / 9105).
+ *
+ * Gaps / by design: the shadow metadata itself is shadow.ts's.
  */
 import { CODES, validationError } from "./errors.ts";
 
@@ -214,4 +217,19 @@ export function parseListQuery(q: URLSearchParams, zoneName: string): ListQuery 
     throw queryError("shadowed_by_name requires include_shadow_metadata=true");
   }
   return out;
+}
+
+/**
+ * The query of a one-record endpoint or of batch: `include_shadow_metadata` (true|false) where the
+ * SDK sends it (GET one, POST, PATCH, PUT, batch: `withShadow`), nothing on DELETE. Unknown, repeated
+ * or malformed parameters: 400 / 1004 / 9105, as on the list.
+ */
+export function parseRecordQuery(q: URLSearchParams, withShadow: boolean): { includeShadowMetadata: boolean } {
+  let include: boolean | undefined;
+  for (const [key, value] of q) {
+    if (!withShadow || key !== "include_shadow_metadata") throw queryError(`unknown query parameter ${key}`);
+    if (include !== undefined) throw queryError(`${key} is given more than once`);
+    include = bool(value, key);
+  }
+  return { includeShadowMetadata: include ?? false };
 }
