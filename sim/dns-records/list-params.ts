@@ -17,8 +17,8 @@
  * twice is 400 / 1004 with chain 9105: nothing is silently ignored.
  *
  * The other endpoints take what the SDK gives them (`parseRecordQuery`): `include_shadow_metadata` on
- * GET of one record, create, PATCH, PUT and batch; nothing on DELETE; anything else is refused the
- * same way (400 / 1004 / 9105).
+ * every other endpoint (GET of one record, create, PATCH, PUT, DELETE, batch); anything else is
+ * refused the same way (400 / 1004 / 9105).
  *
  * Gaps / by design: the shadow metadata itself is shadow.ts's.
  */
@@ -220,14 +220,15 @@ export function parseListQuery(q: URLSearchParams, zoneName: string): ListQuery 
 }
 
 /**
- * The query of a one-record endpoint or of batch: `include_shadow_metadata` (true|false) where the
- * SDK sends it (GET one, POST, PATCH, PUT, batch: `withShadow`), nothing on DELETE. Unknown, repeated
- * or malformed parameters: 400 / 1004 / 9105, as on the list.
+ * The query of a one-record endpoint or of batch: `include_shadow_metadata` (true|false), which the
+ * SDK sends on GET one, POST, PATCH, PUT and batch and the docs allow on "any DNS records API request"
+ * (DELETE answers `{id}`: nothing to add it to). Unknown, repeated or malformed parameters:
+ * 400 / 1004 / 9105, as on the list.
  */
-export function parseRecordQuery(q: URLSearchParams, withShadow: boolean): { includeShadowMetadata: boolean } {
+export function parseRecordQuery(q: URLSearchParams): { includeShadowMetadata: boolean } {
   let include: boolean | undefined;
   for (const [key, value] of q) {
-    if (!withShadow || key !== "include_shadow_metadata") throw queryError(`unknown query parameter ${key}`);
+    if (key !== "include_shadow_metadata") throw queryError(`unknown query parameter ${key}`);
     if (include !== undefined) throw queryError(`${key} is given more than once`);
     include = bool(value, key);
   }

@@ -5,7 +5,7 @@
  * Gaps / by design: create (the spec) plus list, get, PATCH, PUT, DELETE (result `{id}`) and batch
  * (the platform, per the reference); no import/export. A record_id that is not 32 hex is 400/7003
  * (malformed identifier); an unknown one is 404/81044. Query parameters: the list's (list-params.ts);
- * `include_shadow_metadata` on the others but DELETE (shadow.ts); anything else is 400/1004/9105.
+ * `include_shadow_metadata` on the others (shadow.ts); anything else is 400/1004/9105.
  */
 import type { SimCore } from "../core/context.ts";
 import { NoRouteError } from "../http/errors.ts";
@@ -40,7 +40,7 @@ export function createDnsRecordsModule(
   };
   /** One record's answer: its stored JSON text, or with shadow metadata when asked. */
   const answer = (req: RouteRequest, zoneId: string, r: DnsRecord) =>
-    parseRecordQuery(req.query, true).includeShadowMetadata
+    parseRecordQuery(req.query).includeShadowMetadata
       ? { result: shadowed(zoneId, r) }
       : { result: r, resultJson: model.json(zoneId, r) };
   const one = `${RECORDS_PATH}/:record_id`;
@@ -66,7 +66,7 @@ export function createDnsRecordsModule(
       body: "json",
       handle: (req) => {
         const zone = zoneOf(req);
-        parseRecordQuery(req.query, true);
+        parseRecordQuery(req.query);
         return answer(req, zone.id, model.create(zone.id, zone.name, req.body));
       },
     },
@@ -76,7 +76,7 @@ export function createDnsRecordsModule(
       body: "json",
       handle: (req) => {
         const zone = zoneOf(req);
-        const include = parseRecordQuery(req.query, true).includeShadowMetadata;
+        const include = parseRecordQuery(req.query).includeShadowMetadata;
         const r = model.batch(zone.id, zone.name, req.body);
         // A batch of more than 1,000 records answers without shadow metadata (docs); deleted records
         // are no longer in the zone and carry none.
@@ -98,7 +98,7 @@ export function createDnsRecordsModule(
       params,
       handle: (req) => {
         const zone = zoneOf(req);
-        const { includeShadowMetadata } = parseRecordQuery(req.query, true);
+        const { includeShadowMetadata } = parseRecordQuery(req.query);
         const found = model.getPresented(zone.id, req.params.record_id!);
         if (includeShadowMetadata) return { result: shadowed(zone.id, found.record) };
         return { result: found.record, resultJson: found.text };
@@ -112,7 +112,7 @@ export function createDnsRecordsModule(
         body: "json",
         handle: (req) => {
           const zone = zoneOf(req);
-          parseRecordQuery(req.query, true);
+          parseRecordQuery(req.query);
           const write = method === "PATCH" ? model.patch : model.put;
           return answer(req, zone.id, write.call(model, zone.id, zone.name, req.params.record_id!, req.body));
         },
@@ -125,7 +125,7 @@ export function createDnsRecordsModule(
       body: "optional",
       handle: (req) => {
         const zone = zoneOf(req);
-        parseRecordQuery(req.query, false);
+        parseRecordQuery(req.query);
         return { result: model.delete(zone.id, req.params.record_id!) };
       },
     },
