@@ -90,7 +90,11 @@ describe("dns records: names", () => {
       expect((await records.create({ type: "SRV", name: srvName, data: srv })).name).toBe(await records.fqdn(srvName));
       // A label of 64, alone or in first or last place of a longer name: refused, nothing created.
       const before = await records.state();
-      for (const name of [label("d", 64), `${label("e", 64)}.${label("f", 63)}`, `${label("g", 63)}.${label("h", 64)}`]) {
+      for (const name of [
+        label("d", 64),
+        `${label("e", 64)}.${label("f", 63)}`,
+        `${label("g", 63)}.${label("h", 64)}`,
+      ]) {
         for (const body of bodies(name)) {
           expectFailure(await records.post(body), 400, 1004, 9000);
         }

@@ -54,10 +54,14 @@ describe("dns records: shadow metadata", () => {
       expect(nsMeta.shadowed_records_count).toBe(2);
       expect(nsMeta.shadowed_by).toBeUndefined();
       // Batch: patches, puts and posts carry it.
-      const res = await api.request<{ result: Record<string, DnsRecord[]> }>("POST", `${records.path}/batch?${SHADOW}`, {
-        patches: [{ id: glue.id, comment: "glue3" }],
-        posts: [{ type: "TXT", name: `t.${sub}`, content: "shadowed" }],
-      });
+      const res = await api.request<{ result: Record<string, DnsRecord[]> }>(
+        "POST",
+        `${records.path}/batch?${SHADOW}`,
+        {
+          patches: [{ id: glue.id, comment: "glue3" }],
+          posts: [{ type: "TXT", name: `t.${sub}`, content: "shadowed" }],
+        },
+      );
       const env = checkEnvelope<Record<string, DnsRecord[]>>(res);
       expect(res.status, res.text.slice(0, 300)).toBe(200);
       for (const r of env.result.posts ?? []) records.created.add(r.id);
