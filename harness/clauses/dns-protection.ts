@@ -170,6 +170,12 @@ export const dnsProtectionClauses = [
     source: "platform",
   },
   {
+    id: "A.list.order-documented",
+    area: "dns-protection",
+    text: "The OpenAPI's documented list values are accepted: order=prefix (its default; same list as no order), direction ASC and DESC",
+    source: "platform",
+  },
+  {
     id: "A.examples.accepted",
     area: "dns-protection",
     text: "The example rules of the platform's docs and OpenAPI are accepted as shown (region WEUR, wnam, datacenter lax)",

@@ -47,6 +47,12 @@ export const REGION_CODE = /^[A-Za-z]{2,8}$/;
 /** Shape of a datacenter code: three letters (IATA, e.g. `lax`, `LAX`), either case. */
 export const DATACENTER_CODE = /^[A-Za-z]{3}$/;
 
+/**
+ * The OpenAPI's documented default of `order` ("Defaults to 'prefix'", listDnsProtectionRulesForAccount).
+ * Rules have no prefix field: `order=prefix` is accepted and gives the default order (creation order).
+ */
+export const DEFAULT_ORDER = "prefix";
+
 /** Fields a list may be ordered by (`order`), and the directions (`direction`, ASC or DESC, any case). */
 export const ORDER_FIELDS = [
   "id",
