@@ -40,7 +40,7 @@ export const dnsProtectionClauses = [
   {
     id: "A.envelope.result-info",
     area: "dns-protection",
-    text: "Lists carry result_info {page, per_page, count, total_count, total_pages}",
+    text: "Lists carry result_info {count, page, per_page, total_count} (the OpenAPI's schema; no total_pages)",
     source: "platform",
   },
   {

@@ -7,7 +7,8 @@
  * key (the platform's OpenAPI response schema of both deletes). The list takes exactly the
  * OpenAPI's query parameters: page, per_page, order (a rule field, or the OpenAPI's documented
  * default `prefix`, which rules lack: creation order), direction (ASC or DESC as documented; lower
- * case accepted too); another parameter is 400. An unknown rule is
+ * case accepted too); another parameter is 400. result_info is exactly the OpenAPI's
+ * {count, page, per_page, total_count} (dos_api-response-collection has no total_pages). An unknown rule is
  * 404/1003; a rule_id that is not a UUID is 400/7003 (malformed identifier), as on the platform.
  */
 import type { SimCore } from "../core/context.ts";
@@ -82,7 +83,8 @@ export function createDnsProtectionModule(core: SimCore, options: DnsProtectionO
         if (page instanceof ValidationError) throw page;
         const order = parseOrder(req.query);
         const { items, result_info } = paginate(ordered(model.list(req.params.account_id!), order), page);
-        return { result: items, result_info };
+        const { page: at, per_page, count, total_count } = result_info;
+        return { result: items, result_info: { page: at, per_page, count, total_count } };
       },
     },
     {
