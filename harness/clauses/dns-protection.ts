@@ -225,6 +225,12 @@ export const dnsProtectionClauses = [
     source: "platform",
   },
   {
+    id: "A.values.datacenter-code",
+    area: "dns-protection",
+    text: "A datacenter name is a three-letter airport code, in either case (the OpenAPI's lax; the platform writes colos as DFW)",
+    source: "platform",
+  },
+  {
     id: "A.update.partial",
     area: "dns-protection",
     text: "PATCH carries only the fields to change, and only those change",

@@ -8,8 +8,9 @@ import fc from "fast-check";
 export const MODES = ["enabled", "disabled", "monitoring"] as const;
 export const PROFILES = ["low", "medium", "high", "very_high"] as const;
 export const SENSITIVITIES = ["low", "medium", "high"] as const;
-export const REGIONS = ["wnam", "enam", "weu", "eeu"] as const;
-export const DATACENTERS = ["lax", "ams", "sjc", "fra", "nrt"] as const;
+export const REGIONS = ["wnam", "enam", "weu", "eeu", "WEUR", "OC"] as const;
+/** Three-letter IATA codes, either case (the OpenAPI's `lax`; the platform writes colos as `DFW`). */
+export const DATACENTERS = ["lax", "ams", "sjc", "fra", "nrt", "LAX", "DFW"] as const;
 export const REQUIRED = [
   "scope",
   "name",
@@ -105,8 +106,9 @@ export const brokenCreate: fc.Arbitrary<Mutation> = validCreate.chain((valid) =>
       .constantFrom(
         { scope: "global", name: "wnam" },
         { scope: "global", name: "lax" },
-        { scope: "region", name: "global" },
+        { scope: "region", name: "" },
         { scope: "datacenter", name: "global" },
+        { scope: "datacenter", name: "laxx" },
       )
       .map((w) => ({ rule: "name-scope-mismatch", body: { ...valid, ...w } })),
   ),
@@ -150,7 +152,11 @@ export function breaks(rule: string, body: Body): boolean {
     case "unknown-field":
       return Object.keys(body).some((k) => !KNOWN.has(k));
     case "name-scope-mismatch":
-      return (body.scope === "global") !== (body.name === "global");
+      // Global needs `global` (OpenAPI); a datacenter is a three-letter IATA code (the platform's
+      // colo codes); a region needs a code (docs), and which letters codes exist is not public.
+      if (body.scope === "global") return body.name !== "global";
+      if (body.scope === "datacenter") return !/^[A-Za-z]{3}$/.test(String(body.name));
+      return body.name === "";
     case "immutable":
       return Object.hasOwn(body, field!);
     default:

@@ -49,13 +49,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Whether `name` is allowed for `scope`: `global` for global; a region or datacenter code otherwise. */
+/** Whether `name` is allowed for `scope`: `global` for global; a region or datacenter code otherwise (values.ts). */
 export function nameMatchesScope(scope: Scope, name: string): boolean {
   switch (scope) {
     case "global":
       return name === "global";
     case "region":
-      return REGION_CODE.test(name) && name.toLowerCase() !== "global";
+      return REGION_CODE.test(name);
     case "datacenter":
       return DATACENTER_CODE.test(name);
   }

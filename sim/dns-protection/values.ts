@@ -1,9 +1,10 @@
 /**
  * Area A's enumerated values (the reference's; the spec shows only `global`) and its error codes.
  *
- * Gaps / by design: region and datacenter codes are checked for their shape only (letters, either
- * case): the platform's lists are not public, and a value the platform may accept that we cannot
- * confirm is accepted. The enumerated fields (scope, mode, sensitivities) are lowercase only, as
+ * Gaps / by design: region and datacenter codes are checked for their shape only: the platform's
+ * lists are not public, and a value the platform may accept that we cannot confirm is accepted. A
+ * datacenter code is three letters (the platform's colo codes are IATA airport codes); a region code
+ * is letters of any length (every region code in the platform's material is letters). The enumerated fields (scope, mode, sensitivities) are lowercase only, as
  * every example writes them.
  */
 export const SCOPES = ["global", "region", "datacenter"] as const;
@@ -21,8 +22,8 @@ export type Sensitivity = (typeof RATE_SENSITIVITIES)[number];
  * Region codes the platform's material shows: the load-balancing regions (wnam, enam, weu, eeu,
  * nsam, ssam, oc, me, naf, saf, sas, seas, neas; docs load-balancing/reference/region-mapping-api),
  * the OpenAPI example `wnam` and the DNS-protection docs' own example `WEUR` (json-objects.mdx).
- * The platform's full list is not public: any code of 2 to 8 letters is accepted, in either case,
- * and answered as sent.
+ * The platform's full list is not public and no length is documented: any code of letters is
+ * accepted, in either case, and answered as sent (`global` too: no source refuses it as a region).
  */
 export const KNOWN_REGION_CODES = [
   "wnam",
@@ -41,10 +42,15 @@ export const KNOWN_REGION_CODES = [
   "neas",
 ] as const;
 
-/** Shape of a region code (letters, either case; docs write `WEUR`, the OpenAPI `wnam`). */
-export const REGION_CODE = /^[A-Za-z]{2,8}$/;
+/** Shape of a region code (letters, either case; docs write `WEUR`, the OpenAPI `wnam`; no length documented). */
+export const REGION_CODE = /^[A-Za-z]+$/;
 
-/** Shape of a datacenter code: three letters (IATA, e.g. `lax`, `LAX`), either case. */
+/**
+ * Shape of a datacenter code: three letters, either case. The platform's data centers are named by
+ * "the three-letter IATA airport code" (@cloudflare/workers-types, IncomingRequestCfProperties.colo,
+ * e.g. "DFW"; the OpenAPI's d1 served_by_colo "The three letters airport code"); the DNS-protection
+ * OpenAPI's own example is `lax`.
+ */
 export const DATACENTER_CODE = /^[A-Za-z]{3}$/;
 
 /**

@@ -101,16 +101,39 @@ describe("create rule", () => {
     expect(await r.listAll()).toEqual(before);
   });
 
+  clauseTest(
+    ["A.values.datacenter-code", "A.values.name-scope"],
+    "datacenter codes in either case: lax (the OpenAPI) and LAX, DFW (as the platform writes colo codes)",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const r = ownRules(api);
+      // @cloudflare/workers-types, IncomingRequestCfProperties.colo: "The three-letter IATA airport
+      // code of the data center", example "DFW"; the DNS-protection OpenAPI's example is 'lax'.
+      for (const name of ["lax", "LAX", "DFW"]) {
+        expect(checkRule(await r.made({ ...validRule, scope: "datacenter", name }))).toMatchObject({
+          scope: "datacenter",
+          name,
+        });
+      }
+    },
+  );
+
   clauseTest(["A.values.name-scope"], "global needs name global; region and datacenter need a code", async (ctx) => {
     const { api } = await apiOf(ctx);
     const r = ownRules(api);
     const before = await r.listAll();
+    // Only refusals a source supports: the OpenAPI ("For 'global' scope, name should be 'global'"),
+    // the docs ("You must provide a region code (or data center code)") and three-letter IATA
+    // datacenter codes. Which region codes exist is not public: none is asserted refused for its
+    // letters (region "global" included).
     for (const [scope, name] of [
       ["global", "wnam"],
       ["global", "Global"],
       ["global", ""],
-      ["region", "global"],
+      ["region", ""],
+      ["datacenter", ""],
       ["datacenter", "global"],
+      ["datacenter", "laxx"],
       ["region", "not a region"],
       ["datacenter", "l@x"],
     ]) {
