@@ -191,7 +191,13 @@ export const dnsProtectionClauses = [
   {
     id: "A.create.required",
     area: "dns-protection",
-    text: "Create requires scope, name, mode and the three sensitivities",
+    text: "Create requires scope, name, mode, rate_sensitivity and burst_sensitivity",
+    source: "platform",
+  },
+  {
+    id: "A.create.profile-default",
+    area: "dns-protection",
+    text: "A create without profile_sensitivity is refused (OpenAPI: required) or gets low (docs: 'low (default)'), nothing else",
     source: "platform",
   },
   {

@@ -32,6 +32,17 @@ describe("area A validation", () => {
     expect(codes(validateCreate({ ...good, scope: "region", name: "" }))).toEqual([1105]);
     expect(codes(validateCreate(JSON.parse('{"__proto__":1}')))).toContain(1102);
   });
+  test("profile_sensitivity may be omitted: low, the docs' default", () => {
+    const { profile_sensitivity: _p, ...noProfile } = good;
+    expect(validateCreate(noProfile)).toEqual({ ok: true, value: { ...noProfile, profile_sensitivity: "low" } });
+    expect(codes(validateCreate({ ...noProfile, profile_sensitivity: "extreme" }))).toEqual([1104]);
+    expect(codes(validateCreate({ ...noProfile, profile_sensitivity: null }))).toEqual([1103]);
+    for (const f of ["scope", "name", "mode", "rate_sensitivity", "burst_sensitivity"]) {
+      const body: Record<string, unknown> = { ...good };
+      delete body[f];
+      expect(codes(validateCreate(body)), f).toEqual([1101]);
+    }
+  });
   test("name rule per scope", () => {
     expect(nameMatchesScope("global", "global")).toBe(true);
     expect(nameMatchesScope("region", "wnam")).toBe(true);

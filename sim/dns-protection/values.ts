@@ -81,8 +81,8 @@ export const ENUMS = {
   burst_sensitivity: BURST_SENSITIVITIES,
 } as const;
 
-/** Fields a create body must carry. */
-export const CREATE_REQUIRED = [
+/** Every field of a rule a create body sets (the required ones and the defaulted ones). */
+export const RULE_INPUT_FIELDS = [
   "scope",
   "name",
   "mode",
@@ -90,8 +90,16 @@ export const CREATE_REQUIRED = [
   "rate_sensitivity",
   "burst_sensitivity",
 ] as const;
+/**
+ * Fields a create body must carry. profile_sensitivity is not among them: the docs give it a default
+ * ("low (default)", json-objects.mdx) while the OpenAPI's dos_NewDnsProtectionRule lists it as
+ * required; a body the platform may accept is accepted, so an omitted one is `low`.
+ */
+export const CREATE_REQUIRED = ["scope", "name", "mode", "rate_sensitivity", "burst_sensitivity"] as const;
 /** Fields a create body may carry besides the required ones. */
-export const CREATE_OPTIONAL = ["block_any_queries"] as const;
+export const CREATE_OPTIONAL = ["profile_sensitivity", "block_any_queries"] as const;
+/** profile_sensitivity of a rule created without one (docs json-objects.mdx: "low (default)"). */
+export const DEFAULT_PROFILE_SENSITIVITY = "low";
 /** Fields a PATCH body may carry. */
 export const PATCH_FIELDS = [
   "mode",
