@@ -24,8 +24,8 @@ export function frameHead(header, blobs) {
 
 /**
  * A whole frame as a stream: its head, then the bytes of `stream` (when there is one) as they come.
- * `control.finish()` (set here) ends the frame early, e.g. once the answer came and nobody will read
- * the rest of a stream that was never sent (a declared length refused unread).
+ * `control.finish(reason?)` (set here) ends the frame early, e.g. once the answer came and nobody will read
+ * the rest of a stream that was never sent (a declared length refused unread), cancelling it with `reason`.
  */
 export function frameStream(head, stream, control = {}) {
   if (!stream) {
@@ -41,13 +41,17 @@ export function frameStream(head, stream, control = {}) {
   let sentHead = false;
   let finished = false;
   let controller;
-  control.finish = () => {
-    if (finished) return;
-    finished = true;
-    try {
-      controller?.close();
-    } catch {}
-    (reader ?? stream).cancel().catch(() => undefined);
+  control.finish = (reason) => {
+    if (!finished) {
+      finished = true;
+      try {
+        controller?.close();
+      } catch {}
+      (reader ?? stream).cancel(reason).catch(() => undefined);
+    }
+    // Given a reason (the binding cancelled its stream): unlocked, as the binding leaves a stream it
+    // cancelled, even when this side had already read it to its end.
+    if (reason !== undefined) reader?.releaseLock();
   };
   return new ReadableStream({
     start(c) {

@@ -33,7 +33,7 @@ export declare function frameHead(header: Record<string, unknown>, blobs: Uint8A
 export declare function frameStream(
   head: Uint8Array,
   stream?: ReadableStream | null,
-  control?: { finish?: () => void },
+  control?: { finish?: (reason?: unknown) => void },
 ): ReadableStream<Uint8Array>;
 
 export interface Frame {

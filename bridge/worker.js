@@ -71,8 +71,9 @@ export default {
     }
     let args;
     let upload;
+    const piping = { piped: undefined };
     try {
-      const ctx = decodeContext(frame);
+      const ctx = decodeContext(frame, piping);
       args = decodeValue(header.args, ctx);
       upload = isUpload ? decodeValue(header.upload, ctx) : undefined;
     } catch (e) {
@@ -96,6 +97,12 @@ export default {
     const drained = frame.drain();
     await Promise.race([drained, new Promise((r) => setTimeout(r, DRAIN_WAIT_MS))]);
     ctx?.waitUntil?.(drained);
+    // A stream value the binding cancelled (put, on a refused option): its reason, for the client to
+    // cancel its own stream with (the pipe into the FixedLengthStream failed with it).
+    if (!result.ok && piping.piped) {
+      const reason = await Promise.race([piping.piped, new Promise((r) => setTimeout(r, DRAIN_WAIT_MS))]);
+      if (reason instanceof Error) result.cancelled = encodeValue(reason, out);
+    }
     return answer(result, out);
   },
 };
@@ -130,14 +137,17 @@ function sameSecret(given, secret) {
 }
 
 /** Decoding of the arguments: a declared-length stream becomes a FixedLengthStream fed from the request. */
-function decodeContext(frame) {
+function decodeContext(frame, piping) {
   return {
     blobs: frame.blobs,
     stream: frame.rest,
     makeStream(length, rest) {
       if (length === null) return rest; // no known length: the binding decides what to do with it
       const fixed = new FixedLengthStream(length);
-      rest.pipeTo(fixed.writable).catch(() => undefined);
+      piping.piped = rest.pipeTo(fixed.writable).then(
+        () => undefined,
+        (e) => e,
+      );
       return fixed.readable;
     },
     instance(c) {

@@ -669,4 +669,22 @@ export const objectStoreClauses = [
     source: P,
     text: "Strings cross the binding as UTF-8 with lone surrogates as their WTF-8 bytes: a key holding one reads back with three U+FFFD in its place, and the spelling it was written with finds it.",
   },
+  {
+    id: "D.object.layout",
+    area: A,
+    source: P,
+    text: "Own keys in the platform's order: an object's ssecKeyMd5, storageClass, range, customMetadata, httpMetadata, uploaded, checksums, httpEtag, etag, size, version, key; checksums' sha512..md5 (present even when undefined); a list result's objects, truncated, cursor, delimitedPrefixes; an upload handle's uploadId, key. Prototype methods and the body/bodyUsed getters are enumerable (for...in lists them); the bucket's class is named R2Bucket, blob() gives a Blob.",
+  },
+  {
+    id: "D.object.illegal-invocation",
+    area: A,
+    source: P,
+    text: "A method or getter of the bucket, an object, its checksums or an upload handle called on another object throws synchronously TypeError 'Illegal invocation: function called with incorrect `this` reference. See https://developers.cloudflare.com/workers/observability/errors/#illegal-invocation-errors for details.'",
+  },
+  {
+    id: "D.value.put-cancels",
+    area: A,
+    source: P,
+    text: "When put refuses an option's value, it cancels a stream value with Error 'Stream cancelled because the associated put operation encountered an error.' (a get()'s body becomes used, a Blob's stream reads as done); a stream refused for its unknown length, and any stream given to uploadPart, is not cancelled.",
+  },
 ] as const satisfies readonly Clause[];

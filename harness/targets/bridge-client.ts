@@ -27,6 +27,7 @@ import {
   readFrame,
   SECRET_HEADER,
 } from "../../bridge/protocol.js";
+import { platformMembers } from "../../sim/object-store/convert.ts";
 import { knownLength } from "../../sim/object-store/streams.ts";
 import { attachBody, rebuild, type UploadCall, wantsBody } from "./bridge-objects.ts";
 import type { ObjectStoreBucket, ObjectStoreTarget } from "./object-store.ts";
@@ -77,6 +78,8 @@ export function declaredLengthStream(length: number): ReadableStream<Uint8Array>
 
 interface Answer {
   ok: boolean;
+  /** The reason the binding cancelled the stream value with (put, on a refused option). */
+  cancelled?: unknown;
   v?: unknown;
   e?: unknown;
 }
@@ -97,7 +100,7 @@ async function send(
     { ...header, args: trees[0], ...(trees.length > 1 ? { upload: trees[1] } : {}), stream: out.stream },
     out.blobs,
   );
-  const control: { finish?: () => void } = {};
+  const control: { finish?: (reason?: unknown) => void } = {};
   let res: Response;
   try {
     res = await conn.fetch(conn.url, {
@@ -122,8 +125,6 @@ async function send(
   }
   const frame = await readFrame(res.body);
   const answer = frame.header as unknown as Answer;
-  // The answer is here: a stream value the Worker did not read (refused unread) need not be sent.
-  control.finish?.();
   const bodies: object[] = [];
   const ctx: DecodeContext = {
     blobs: frame.blobs,
@@ -142,6 +143,9 @@ async function send(
       return o;
     },
   };
+  // The answer is here: a stream value the Worker did not read (refused unread) need not be sent; one
+  // the binding cancelled is cancelled here with the binding's reason.
+  control.finish?.(answer.cancelled === undefined ? undefined : decodeValue(answer.cancelled, ctx));
   const value = decodeValue(answer.ok ? answer.v : answer.e, ctx);
   if (bodies.length > 0) await attachBody(bodies[0]!, frame.rest());
   else await frame.discard();
@@ -215,8 +219,41 @@ export function bridgeBucket(conn: BridgeConnection, prefix: string, folder: str
       );
     },
   };
-  return bucket as unknown as ObjectStoreBucket;
+  const b = Object.create(R2Bucket.prototype) as object;
+  bucketImpls.set(b, bucket);
+  return b as unknown as ObjectStoreBucket;
 }
+
+type BucketImpl = Record<(typeof BUCKET_METHODS)[number], (...a: unknown[]) => unknown>;
+const BUCKET_METHODS = [
+  "head",
+  "get",
+  "put",
+  "createMultipartUpload",
+  "resumeMultipartUpload",
+  "delete",
+  "list",
+] as const;
+const bucketImpls = new WeakMap<object, BucketImpl>();
+
+/**
+ * The binding's class (constructor.name R2Bucket): methods on the prototype, enumerable, checking
+ * `this` first (jsg's synchronous "Illegal invocation" TypeError), as workerd's; the calls go to the
+ * bucket's closures above.
+ */
+class R2Bucket {}
+for (const name of BUCKET_METHODS) {
+  Object.defineProperty(R2Bucket.prototype, name, {
+    value: {
+      [name](this: object, ...a: unknown[]) {
+        return bucketImpls.get(this)![name](...a);
+      },
+    }[name],
+    writable: true,
+    configurable: true,
+  });
+}
+platformMembers(R2Bucket.prototype, BUCKET_METHODS, (o) => typeof o === "object" && o !== null && bucketImpls.has(o));
 
 export interface BridgeInfo {
   protocol: number;

@@ -13,9 +13,12 @@
  * reads with the streams' message; text() keeps a BOM. `blob()` types the Blob with
  * httpMetadata.contentType verbatim, as workerd's GetResult does. writeHttpMetadata's argument is
  * checked here (it cannot cross): a Headers, else the binding's TypeError. Fields are read-only
- * (writable false), as the platform's.
+ * (writable false), as the platform's. Prototype members are enumerable and check `this` (jsg's
+ * "Illegal invocation" TypeError, thrown synchronously), as workerd's: a rule rendered here, since a
+ * call on the wrong object never reaches the Worker.
  */
 import { readAll } from "../../bridge/protocol.js";
+import { ILLEGAL_INVOCATION, platformMembers } from "../../sim/object-store/convert.ts";
 import { observeTee, withKnownLength } from "../../sim/object-store/streams.ts";
 import { VerbatimBlob } from "../../sim/object-store/verbatim-blob.ts";
 
@@ -40,7 +43,7 @@ const hidden = new WeakMap<object, Hidden>();
 
 function state(o: object): Hidden {
   const h = hidden.get(o);
-  if (!h) throw new TypeError("Illegal invocation");
+  if (!h) throw new TypeError(ILLEGAL_INVOCATION);
   return h;
 }
 
@@ -52,7 +55,7 @@ class HeadResult {
       );
     }
     const http = state(this).http;
-    if (!http) throw new TypeError("Illegal invocation");
+    if (!http) throw new TypeError(ILLEGAL_INVOCATION);
     if (http.err) throw http.err();
     for (const [k, v] of http.ok ?? []) headers.set(k, v);
   }
@@ -157,6 +160,18 @@ class R2MultipartUpload {
     return state(this).upload!(this, "complete", args);
   }
 }
+
+// As jsg's: prototype members enumerable, and `this` checked first (a synchronous TypeError).
+const isRebuilt = (C: { prototype: object }) => (o: unknown) =>
+  typeof o === "object" && o !== null && hidden.has(o) && o instanceof (C as unknown as new () => object);
+platformMembers(HeadResult.prototype, ["writeHttpMetadata"], isRebuilt(HeadResult));
+platformMembers(
+  GetResult.prototype,
+  ["body", "bodyUsed", "arrayBuffer", "bytes", "text", "json", "blob"],
+  isRebuilt(GetResult),
+);
+platformMembers(WithJson.prototype, ["toJSON"], isRebuilt(WithJson));
+platformMembers(R2MultipartUpload.prototype, ["uploadPart", "abort", "complete"], isRebuilt(R2MultipartUpload));
 
 const KNOWN: Record<string, { prototype: object }> = { HeadResult, GetResult, R2MultipartUpload };
 const others = new Map<string, { prototype: object }>();

@@ -5,14 +5,23 @@
  * order, then applies the storage rules, then commits in one synchronous step (strong consistency).
  *
  * Gaps / by design: no per-call latency, no eventual consistency, no rate limits (the platform's are
- * not specified). SSE-C keys are modelled, not applied (ssec.ts).
+ * not specified). SSE-C keys are modelled, not applied (ssec.ts). Methods check `this` first (jsg's
+ * synchronous Illegal invocation), one wrapper call each (convert.ts `platformMembers`).
  */
 
 import type { Headers as PlatformHeaders } from "@cloudflare/workers-types/index.ts";
 import type { HashAlgorithm } from "../core/hash.ts";
 import { checkChecksums, convertChecksums, hashChunks } from "./checksums.ts";
 import { convertConditional, evaluateConditional, unwrapConditional } from "./conditional.ts";
-import { coerceString, dictionaryParam, fieldTypeError, nonCoercibleString, paramTypeError, toInt } from "./convert.ts";
+import {
+  coerceString,
+  dictionaryParam,
+  fieldTypeError,
+  nonCoercibleString,
+  paramTypeError,
+  platformMembers,
+  toInt,
+} from "./convert.ts";
 import { badDigest, type StoreAction, storeError } from "./errors.ts";
 import { type GateHolder, passGate } from "./gate.ts";
 import { decodeCursor, encodeCursor, listPage } from "./listing.ts";
@@ -30,7 +39,7 @@ import { checkRange, convertRange, resolveRange } from "./range.ts";
 import { checkSsecKey, convertSsecKey, ssecAccess } from "./ssec.ts";
 import { type BucketState, checkKey, honoursInclude, MAX_OBJECT_SIZE } from "./state.ts";
 import { createUpload, MultipartUploadHandle } from "./upload.ts";
-import { checkValue, declaredSize, type PutValue, readValue, requireKnownLength } from "./values.ts";
+import { cancelStreamValue, checkValue, declaredSize, type PutValue, readValue, requireKnownLength } from "./values.ts";
 
 export type { PutValue } from "./values.ts";
 
@@ -122,7 +131,13 @@ function ssecError(action: StoreAction, record: StoredObject, given: string | un
   return storeError(action, access === "missing" ? "ssecKeyMissing" : "ssecKeyMismatch");
 }
 
-export class StoreBucket {
+let isBucket: (o: unknown) => boolean;
+
+/** The platform names this class R2Bucket (constructor.name); exported as StoreBucket. */
+class R2Bucket {
+  static {
+    isBucket = (o) => typeof o === "object" && o !== null && #state in o;
+  }
   readonly #state: BucketState;
   readonly #gates: GateHolder;
 
@@ -192,11 +207,21 @@ export class StoreBucket {
     const checksumArgs = convertChecksums(o as Partial<Record<HashAlgorithm, unknown>>);
     const storageClassArg = optionalString(o.storageClass);
     const ssecArg = convertSsecKey(o.ssecKey);
-    // 2. Value checks, in the binding's order.
-    const cond = unwrapConditional(onlyIf);
-    const httpMetadata = readHttpMetadata(httpArg);
-    const supplied = checkChecksums(checksumArgs);
-    const ssecKeyMd5 = checkSsecKey(ssecArg);
+    // 2. Value checks, in the binding's order. One failing cancels a stream value (workerd's put
+    // arms a cancel for them, r2-bucket.c++:570-576, disarmed at :819, before the length check).
+    let cond: ReturnType<typeof unwrapConditional>;
+    let httpMetadata: HttpMetadata;
+    let supplied: ReturnType<typeof checkChecksums>;
+    let ssecKeyMd5: string | undefined;
+    try {
+      cond = unwrapConditional(onlyIf);
+      httpMetadata = readHttpMetadata(httpArg);
+      supplied = checkChecksums(checksumArgs);
+      ssecKeyMd5 = checkSsecKey(ssecArg);
+    } catch (e) {
+      cancelStreamValue(value);
+      throw e;
+    }
     const checked = requireKnownLength(value);
     // 3. Storage checks, in the platform's order.
     checkKey("put", k);
@@ -298,9 +323,10 @@ export class StoreBucket {
     const view = { httpMetadata: withHttp, customMetadata: withCustom };
     const objects = page.items.map((record) => new StoreObject(record, view));
     if (page.truncated && page.cursor) {
-      return { objects, delimitedPrefixes: page.delimitedPrefixes, truncated: true, cursor: encodeCursor(page.cursor) };
+      return { objects, truncated: true, cursor: encodeCursor(page.cursor), delimitedPrefixes: page.delimitedPrefixes };
     }
-    return { objects, delimitedPrefixes: page.delimitedPrefixes, truncated: false };
+    // The platform's key order (r2-bucket.h ListResult: objects, truncated, cursor, delimitedPrefixes).
+    return { objects, truncated: false, delimitedPrefixes: page.delimitedPrefixes };
   }
 
   createMultipartUpload(key: string, options?: StoreMultipartOptions): Promise<MultipartUploadHandle>;
@@ -331,6 +357,14 @@ export class StoreBucket {
     return new MultipartUploadHandle(this.#state, key, uploadId, this.#gates);
   }
 }
+
+platformMembers(
+  R2Bucket.prototype,
+  ["head", "get", "put", "createMultipartUpload", "resumeMultipartUpload", "delete", "list"],
+  isBucket,
+);
+
+export { R2Bucket as StoreBucket };
 
 function algorithmName(a: HashAlgorithm): string {
   return { md5: "MD5", sha1: "SHA-1", sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" }[a];

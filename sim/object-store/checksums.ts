@@ -1,12 +1,14 @@
 /**
  * Checksums: the put options md5/sha1/sha256/sha384/sha512 (format checks, comparison), and the
- * StoreChecksums value objects carry (ArrayBuffer getters, `toJSON()` with hex strings).
+ * StoreChecksums value objects carry (own ArrayBuffer properties, `toJSON()` with hex strings).
  *
  * Gaps / by design: hashing is done once per write over the stored chunks, for md5 (the etag) and the
  * one algorithm supplied; other algorithms are never computed. Multipart objects carry no checksum.
+ * StoreChecksums are handed out as a Proxy (lazy ArrayBuffers behind own data properties).
  */
 import { createHash } from "node:crypto";
 import { HASH_ALGORITHMS, HASH_BYTES, type HashAlgorithm } from "../core/hash.ts";
+import { platformMembers } from "./convert.ts";
 
 export const ALGORITHM_NAMES: Readonly<Record<HashAlgorithm, string>> = {
   md5: "MD5",
@@ -104,52 +106,114 @@ function hexToArrayBuffer(hex: string): ArrayBuffer {
   return out;
 }
 
+/** Reads the checksums a proxy stands for (module-private key: only the handler answers it). */
+const TARGET = Symbol("checksums");
+
+function isAlgorithm(k: string | symbol): k is HashAlgorithm {
+  return k === "md5" || k === "sha1" || k === "sha256" || k === "sha384" || k === "sha512";
+}
+
+let targetOf: (o: unknown) => Checksums | undefined;
+let lazy: (t: Checksums, a: HashAlgorithm) => ArrayBuffer | undefined;
+
 /**
- * StoreChecksums: ArrayBuffer getters for the stored digests, `toJSON()` with hex strings. Each getter
- * answers the same ArrayBuffer every time (made on first use), as the platform's lazy properties do.
+ * StoreChecksums: own, read-only md5..sha512 properties (an ArrayBuffer, or undefined when not stored),
+ * listed in the platform's order sha512..md5 (workerd r2-bucket.h:144-148: lazy instance properties,
+ * which V8 lists in reverse), and `toJSON()` with the hex strings present. Each property is one
+ * ArrayBuffer, the same on every read, made on first read as the platform's lazy properties are.
+ *
+ * Laziness needs a Proxy (handed out instead of the instance): making an ArrayBuffer for every object a
+ * head or list hands out would make them two to four times slower, and JS has no lazy data property.
+ * The proxy reports the five as data properties (writable false, configurable true, as jsg's); it
+ * refuses writes, new properties and deletions (a frozen object's behaviour).
  */
 class Checksums {
+  static {
+    targetOf = (o) => {
+      if (typeof o !== "object" || o === null) return undefined;
+      const t = (o as { [TARGET]?: unknown })[TARGET];
+      return typeof t === "object" && t !== null && #hex in t ? (t as Checksums) : undefined;
+    };
+    lazy = (t, a) => {
+      const h = t.#hex[a];
+      if (h === undefined) return undefined;
+      t.#buffers ??= {};
+      let b = t.#buffers[a];
+      if (b === undefined) {
+        b = hexToArrayBuffer(h);
+        t.#buffers[a] = b;
+      }
+      return b;
+    };
+  }
+  declare readonly sha512: ArrayBuffer | undefined;
+  declare readonly sha384: ArrayBuffer | undefined;
+  declare readonly sha256: ArrayBuffer | undefined;
+  declare readonly sha1: ArrayBuffer | undefined;
+  declare readonly md5: ArrayBuffer | undefined;
   readonly #hex: ChecksumsHex;
   #buffers: Partial<Record<HashAlgorithm, ArrayBuffer>> | undefined;
   /** `hex` is stored by reference: callers pass immutable records. */
   constructor(hex: ChecksumsHex) {
     this.#hex = hex;
-  }
-  get md5(): ArrayBuffer | undefined {
-    return this.#get("md5");
-  }
-  get sha1(): ArrayBuffer | undefined {
-    return this.#get("sha1");
-  }
-  get sha256(): ArrayBuffer | undefined {
-    return this.#get("sha256");
-  }
-  get sha384(): ArrayBuffer | undefined {
-    return this.#get("sha384");
-  }
-  get sha512(): ArrayBuffer | undefined {
-    return this.#get("sha512");
+    // The own keys, in the platform's order; their values are read through the proxy.
+    const self = this as unknown as Record<HashAlgorithm, undefined>;
+    self.sha512 = undefined;
+    self.sha384 = undefined;
+    self.sha256 = undefined;
+    self.sha1 = undefined;
+    self.md5 = undefined;
+    // biome-ignore lint/correctness/noConstructorReturn: the lazy properties need the proxy (see above).
+    return new Proxy(this, HANDLER);
   }
   toJSON(): ChecksumsHex {
+    const hex = targetOf(this)!.#hex;
     const out: ChecksumsHex = {};
     for (const a of HASH_ALGORITHMS) {
-      const h = this.#hex[a];
+      const h = hex[a];
       if (h !== undefined) out[a] = h;
     }
     return out;
   }
-  #get(a: HashAlgorithm): ArrayBuffer | undefined {
-    const h = this.#hex[a];
-    if (h === undefined) return undefined;
-    this.#buffers ??= {};
-    let b = this.#buffers[a];
-    if (b === undefined) {
-      b = hexToArrayBuffer(h);
-      this.#buffers[a] = b;
-    }
-    return b;
-  }
 }
+platformMembers(Checksums.prototype, ["toJSON"], (o) => targetOf(o) !== undefined);
+
+/** How util.inspect shows it (Node may inspect a proxy's target, bypassing the handler): with the values. */
+const Shown = { Checksums: class {} }.Checksums;
+Object.defineProperty(Checksums.prototype, Symbol.for("nodejs.util.inspect.custom"), {
+  value(this: Checksums) {
+    const t = targetOf(this) ?? this;
+    const shown = new Shown() as Record<string, unknown>;
+    for (const a of ["sha512", "sha384", "sha256", "sha1", "md5"] as const) shown[a] = lazy(t, a);
+    return shown;
+  },
+});
+
+function readOnlyError(k: string | symbol): TypeError {
+  return new TypeError(
+    isAlgorithm(k)
+      ? `Cannot assign to read only property '${k}' of object '#<Checksums>'`
+      : `Cannot add property ${String(k)}, object is not extensible`,
+  );
+}
+
+const HANDLER: ProxyHandler<Checksums> = {
+  get(t, k, receiver) {
+    if (isAlgorithm(k)) return lazy(t, k);
+    if (k === TARGET) return t;
+    return Reflect.get(t, k, receiver);
+  },
+  getOwnPropertyDescriptor(t, k) {
+    if (isAlgorithm(k)) return { value: lazy(t, k), writable: false, enumerable: true, configurable: true };
+    return Reflect.getOwnPropertyDescriptor(t, k);
+  },
+  set(_t, k) {
+    throw readOnlyError(k);
+  },
+  defineProperty: () => false,
+  deleteProperty: () => false,
+  setPrototypeOf: () => false,
+};
 
 /** The platform names this class Checksums; exported as StoreChecksums. */
 export { Checksums as StoreChecksums };

@@ -127,3 +127,38 @@ export function kjNumber(n: number): string {
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/** jsg's TypeError for a method or getter called on an object of another class (resource.h). */
+export const ILLEGAL_INVOCATION =
+  "Illegal invocation: function called with incorrect `this` reference. See https://developers.cloudflare.com/workers/observability/errors/#illegal-invocation-errors for details.";
+
+/**
+ * Makes a class's prototype members look as jsg's do (JSG_METHOD, JSG_READONLY_PROTOTYPE_PROPERTY):
+ * enumerable (for...in lists them), and, with `isInstance`, checking `this` first: another object gives
+ * jsg's synchronous TypeError (ILLEGAL_INVOCATION), even for a method that returns a promise.
+ */
+export function platformMembers(proto: object, names: readonly string[], isInstance?: (o: unknown) => boolean): void {
+  for (const name of names) {
+    const d = Object.getOwnPropertyDescriptor(proto, name)!;
+    d.enumerable = true;
+    if (isInstance) {
+      if (d.get) {
+        const get = d.get;
+        d.get = function (this: unknown) {
+          if (!isInstance(this)) throw new TypeError(ILLEGAL_INVOCATION);
+          return get.call(this);
+        };
+        Object.defineProperty(d.get, "name", { value: `get ${name}` });
+      } else {
+        const f = d.value as (...a: unknown[]) => unknown;
+        d.value = {
+          [name](this: unknown, ...args: unknown[]) {
+            if (!isInstance(this)) throw new TypeError(ILLEGAL_INVOCATION);
+            return f.apply(this, args);
+          },
+        }[name];
+      }
+    }
+    Object.defineProperty(proto, name, d);
+  }
+}

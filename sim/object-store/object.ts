@@ -22,7 +22,7 @@ import type {
   ReadableStream as PlatformReadableStream,
 } from "@cloudflare/workers-types/index.ts";
 import { type ChecksumsHex, StoreChecksums } from "./checksums.ts";
-import { paramTypeError } from "./convert.ts";
+import { paramTypeError, platformMembers } from "./convert.ts";
 import { BODY_USED, STREAM_LOCKED } from "./errors.ts";
 import { copyHttpMetadata, type HttpMetadata, type StorageClass, writeHttpMetadataTo } from "./metadata.ts";
 import type { ResolvedRange } from "./range.ts";
@@ -68,7 +68,13 @@ export interface ObjectView {
 }
 
 /** The platform names this class HeadResult (it shows in messages); exported as StoreObject. */
+let isHeadResult: (o: unknown) => boolean;
+let isGetResult: (o: unknown) => boolean;
+
 class HeadResult {
+  static {
+    isHeadResult = (o) => typeof o === "object" && o !== null && #http in o;
+  }
   // Declared only: the constructor sets them in one fixed order (one shared shape), then freezes.
   declare readonly key: string;
   declare readonly version: string;
@@ -87,18 +93,19 @@ class HeadResult {
 
   constructor(record: StoredObject, view: ObjectView = {}) {
     this.#http = view.httpMetadata === false ? undefined : record.httpMetadata;
-    readOnly(this, "key", record.key);
-    readOnly(this, "version", record.version);
-    readOnly(this, "size", record.size);
-    readOnly(this, "etag", record.etag);
-    readOnly(this, "httpEtag", `"${record.etag}"`);
-    readOnly(this, "uploaded", new Date(record.uploaded));
-    readOnly(this, "httpMetadata", view.httpMetadata === false ? undefined : copyHttpMetadata(record.httpMetadata));
-    readOnly(this, "customMetadata", view.customMetadata === false ? undefined : { ...record.customMetadata });
-    readOnly(this, "range", view.range ? { ...view.range } : undefined);
-    readOnly(this, "checksums", new StoreChecksums(record.checksums));
-    readOnly(this, "storageClass", record.storageClass);
+    // The platform's own-key order (V8 lists lazy instance properties in reverse declaration order).
     readOnly(this, "ssecKeyMd5", record.ssecKeyMd5);
+    readOnly(this, "storageClass", record.storageClass);
+    readOnly(this, "range", view.range ? { ...view.range } : undefined);
+    readOnly(this, "customMetadata", view.customMetadata === false ? undefined : { ...record.customMetadata });
+    readOnly(this, "httpMetadata", view.httpMetadata === false ? undefined : copyHttpMetadata(record.httpMetadata));
+    readOnly(this, "uploaded", new Date(record.uploaded));
+    readOnly(this, "checksums", new StoreChecksums(record.checksums));
+    readOnly(this, "httpEtag", `"${record.etag}"`);
+    readOnly(this, "etag", record.etag);
+    readOnly(this, "size", record.size);
+    readOnly(this, "version", record.version);
+    readOnly(this, "key", record.key);
     if (new.target === HeadResult) Object.freeze(this);
   }
 
@@ -167,6 +174,9 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** The platform names this class GetResult; exported as StoreObjectBody. */
 class GetResult extends HeadResult {
+  static {
+    isGetResult = (o) => typeof o === "object" && o !== null && #chunks in o;
+  }
   readonly #chunks: readonly Uint8Array[];
   readonly #offset: number;
   readonly #length: number;
@@ -251,5 +261,8 @@ class GetResult extends HeadResult {
     return new VerbatimBlob(parts, type) as unknown as PlatformBlob;
   }
 }
+
+platformMembers(HeadResult.prototype, ["writeHttpMetadata"], isHeadResult);
+platformMembers(GetResult.prototype, ["body", "bodyUsed", "arrayBuffer", "bytes", "text", "json", "blob"], isGetResult);
 
 export { GetResult as StoreObjectBody, HeadResult as StoreObject };

@@ -12,7 +12,7 @@
  * than 5 GiB gives 100100 (the platform documents the limit, not its code).
  */
 
-import { coerceString, dictionaryParam, paramTypeError, toInt } from "./convert.ts";
+import { coerceString, dictionaryParam, paramTypeError, platformMembers, toInt } from "./convert.ts";
 import { storeError } from "./errors.ts";
 import { type GateHolder, passGate } from "./gate.ts";
 import type { HttpMetadata, StorageClass } from "./metadata.ts";
@@ -65,17 +65,24 @@ export function createUpload(
 }
 
 /** The platform names this class R2MultipartUpload (it shows in messages). */
+let isUpload: (o: unknown) => boolean;
+
 class R2MultipartUpload {
-  readonly key: string;
+  static {
+    isUpload = (o) => typeof o === "object" && o !== null && #state in o;
+  }
+  // Own keys in the platform's order: uploadId, key (r2-multipart.h, lazy instance properties).
   readonly uploadId: string;
+  readonly key: string;
   readonly #state: BucketState;
   readonly #gates: GateHolder;
 
   constructor(state: BucketState, key: string, uploadId: string, gates: GateHolder = { gate: undefined }) {
     this.#state = state;
     this.#gates = gates;
-    this.key = coerceString(key);
+    const k = coerceString(key);
     this.uploadId = coerceString(uploadId);
+    this.key = k;
     Object.freeze(this);
   }
 
@@ -163,5 +170,7 @@ class R2MultipartUpload {
     return new StoreObject(record);
   }
 }
+
+platformMembers(R2MultipartUpload.prototype, ["uploadPart", "abort", "complete"], isUpload);
 
 export { R2MultipartUpload as MultipartUploadHandle };

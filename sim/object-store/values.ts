@@ -102,12 +102,21 @@ export function encodeString(s: string): Uint8Array {
 
 /**
  * The binding's last check before it sends a value: a stream must have a known length (workerd
- * `doR2HTTPPutRequest`, after every option was checked). The refused stream is cancelled.
+ * `doR2HTTPPutRequest`, r2-rpc.c++:179, after every option was checked). The refused stream is left
+ * as it was (not cancelled: put disarmed its cancel before, uploadPart has none), still readable.
  */
 export function requireKnownLength(value: CheckedValue): KnownValue {
   if (value.kind !== "unknown-stream") return value;
-  void value.stream.cancel().catch(() => undefined);
   throw new TypeError(UNKNOWN_LENGTH_STREAM);
+}
+
+/** The reason put cancels a stream value with when one of its options' values is refused. */
+export const PUT_CANCELLED = "Stream cancelled because the associated put operation encountered an error.";
+
+/** Cancels a stream value (of known length or not) as put does on a refused option (an Error reason). */
+export function cancelStreamValue(value: CheckedValue): void {
+  if (value.kind !== "stream" && value.kind !== "unknown-stream") return;
+  value.stream.cancel(new Error(PUT_CANCELLED)).catch(() => undefined);
 }
 
 export type KnownValue = Exclude<CheckedValue, { kind: "unknown-stream" }>;

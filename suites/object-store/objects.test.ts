@@ -10,6 +10,8 @@ const KEY = "0123456789abcdef".repeat(4);
 const OTHER_KEY = "fedcba9876543210".repeat(4);
 const BAD_FORMAT = "SSE-C Key has invalid format";
 const BAD_LENGTH = "SSE-C Key must be 32 bytes in length";
+const ILLEGAL_INVOCATION =
+  "Illegal invocation: function called with incorrect `this` reference. See https://developers.cloudflare.com/workers/observability/errors/#illegal-invocation-errors for details.";
 
 describe("objects", () => {
   clauseTest(["D.object.read-only", "D.object.fields"], "fields are own, read-only and always present", async (ctx) => {
@@ -121,4 +123,98 @@ describe("customer keys (ssecKey)", () => {
       expect(await (await bucket.get("m", { ssecKey: KEY }))!.text()).toBe("abc");
     },
   );
+});
+
+describe("objects: layout and `this` (as the platform's classes)", () => {
+  const OBJECT_KEYS = [
+    "ssecKeyMd5",
+    "storageClass",
+    "range",
+    "customMetadata",
+    "httpMetadata",
+    "uploaded",
+    "checksums",
+    "httpEtag",
+    "etag",
+    "size",
+    "version",
+    "key",
+  ];
+
+  clauseTest(["D.object.layout"], "own keys, their order and enumerable prototype members", async (ctx) => {
+    const { bucket } = await open(ctx);
+    const put = await bucket.put("k", "abc");
+    const got = (await bucket.get("k"))!;
+    for (const o of [put, (await bucket.head("k"))!, got]) {
+      expect(Object.keys(o)).toEqual(OBJECT_KEYS);
+      expect(Object.keys(o.checksums)).toEqual(["sha512", "sha384", "sha256", "sha1", "md5"]);
+      expect({ ...o.checksums }.sha256).toBeUndefined();
+      expect(new Uint8Array({ ...o.checksums }.md5!)).toEqual(
+        new Uint8Array(Buffer.from("900150983cd24fb0d6963f7d28e17f72", "hex")),
+      );
+    }
+    const inGet: string[] = [];
+    for (const k in got) inGet.push(k);
+    expect(inGet.slice(OBJECT_KEYS.length).sort()).toEqual(
+      ["arrayBuffer", "blob", "body", "bodyUsed", "bytes", "json", "text", "writeHttpMetadata"].sort(),
+    );
+    const bucketMembers: string[] = [];
+    for (const k in bucket) bucketMembers.push(k);
+    expect(bucketMembers.sort()).toEqual(
+      ["createMultipartUpload", "delete", "get", "head", "list", "put", "resumeMultipartUpload"].sort(),
+    );
+    expect(bucket.constructor.name).toBe("R2Bucket");
+    expect((await got.blob()).constructor.name).toBe("Blob");
+    await bucket.put("k2", "x");
+    await bucket.put("d/k", "x");
+    expect(Object.keys(await bucket.list({ delimiter: "/" }))).toEqual(["objects", "truncated", "delimitedPrefixes"]);
+    expect(Object.keys(await bucket.list({ limit: 1 }))).toEqual([
+      "objects",
+      "truncated",
+      "cursor",
+      "delimitedPrefixes",
+    ]);
+    const upload = await bucket.createMultipartUpload("m");
+    const resumed = bucket.resumeMultipartUpload("m", upload.uploadId);
+    for (const u of [upload, resumed]) {
+      expect(Object.keys(u)).toEqual(["uploadId", "key"]);
+      const members: string[] = [];
+      for (const k in u) members.push(k);
+      expect(members.sort()).toEqual(["abort", "complete", "key", "uploadId", "uploadPart"]);
+    }
+    await upload.abort();
+  });
+
+  clauseTest(["D.object.illegal-invocation"], "methods and getters called on another object", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", "v", { httpMetadata: { contentType: "t" } });
+    const got = (await bucket.get("k"))!;
+    const upload = await bucket.createMultipartUpload("m");
+    const { head } = bucket;
+    const { abort } = upload;
+    const { writeHttpMetadata, text } = got;
+    const { toJSON } = got.checksums;
+    const bodyUsed = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(got), "bodyUsed")!.get!;
+    const calls: [string, () => unknown][] = [
+      ["detached head", () => head("k")],
+      ["head on {}", () => bucket.head.call({}, "k")],
+      ["detached abort", () => abort()],
+      ["detached writeHttpMetadata", () => writeHttpMetadata(new Headers())],
+      ["text on {}", () => text.call({})],
+      ["detached toJSON", () => toJSON()],
+      ["bodyUsed on {}", () => bodyUsed.call({})],
+    ];
+    for (const [what, f] of calls) {
+      let thrown: unknown;
+      try {
+        f();
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, what).toBeInstanceOf(TypeError);
+      expect((thrown as Error).message, what).toBe(ILLEGAL_INVOCATION);
+    }
+    expect(await got.text()).toBe("v");
+    await upload.abort();
+  });
 });

@@ -113,3 +113,46 @@ describe("streams of unknown length", () => {
     },
   );
 });
+
+describe("streams put cancels", () => {
+  const BODY_USED =
+    "Body has already been used. It can only be used once. Use tee() first if you need to read it twice.";
+
+  clauseTest(["D.value.put-cancels"], "a refused option cancels the stream value", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("src", "hello");
+    const src = (await bucket.get("src"))!;
+    await expectRejects(bucket.put("k", src.body, { md5: "zz" }), "TypeError", "MD5 is 32 hex characters, not 2");
+    expect(src.bodyUsed).toBe(true);
+    await expectRejects(src.text(), "TypeError", BODY_USED);
+    const blobStream = new Blob(["abc"]).stream();
+    await expectRejects(bucket.put("k", blobStream, { sha1: "zz" }), "TypeError", "SHA-1 is 40 hex characters, not 2");
+    expect((await blobStream.getReader().read()).done).toBe(true);
+    expect(await bucket.head("k")).toBeNull();
+  });
+
+  clauseTest(
+    ["D.value.put-cancels", "D.arg.stream-length"],
+    "a stream refused for its unknown length is not cancelled, by put or uploadPart",
+    async (ctx) => {
+      const { bucket } = await openMultipart(ctx);
+      const upload = await bucket.createMultipartUpload("m");
+      const cancels: unknown[] = [];
+      const stream = () =>
+        new ReadableStream<Uint8Array>({
+          start(c) {
+            c.enqueue(enc("abc"));
+            c.close();
+          },
+          cancel(reason) {
+            cancels.push(reason);
+          },
+        });
+      await expectRejects(bucket.put("k", stream()), "TypeError", UNKNOWN);
+      await expectRejects(upload.uploadPart(1, stream()), "TypeError", UNKNOWN);
+      await expectRejects(upload.uploadPart(1, stream(), { ssecKey: "zz" }), "Error", "SSE-C Key has invalid format");
+      expect(cancels).toEqual([]);
+      await upload.abort();
+    },
+  );
+});
