@@ -79,7 +79,7 @@ describe("area A: rules as a create (and PATCHes) could have made them", () => {
       firstRule(t).mode = "sometimes";
     }, /^api\.dnsProtection\.rules\["[0-9a-f]{32}"\]\["[0-9a-f-]{36}"\]\.mode: mode must be one of/);
     await refused((t) => {
-      Object.assign(firstRule(t), { scope: "region", name: "global" });
+      Object.assign(firstRule(t), { scope: "region", name: "w-1" });
     }, /\["[0-9a-f-]{36}"\]\.name: name must be a region code when scope is region/);
     await refused((t) => {
       Object.assign(firstRule(t), { scope: "datacenter", name: "LAXX" });

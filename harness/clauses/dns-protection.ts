@@ -40,7 +40,7 @@ export const dnsProtectionClauses = [
   {
     id: "A.envelope.result-info",
     area: "dns-protection",
-    text: "Lists carry result_info {page, per_page, count, total_count, total_pages}",
+    text: "Lists carry result_info {count, page, per_page, total_count} (the OpenAPI's schema; no total_pages)",
     source: "platform",
   },
   {
@@ -170,6 +170,12 @@ export const dnsProtectionClauses = [
     source: "platform",
   },
   {
+    id: "A.list.order-documented",
+    area: "dns-protection",
+    text: "The OpenAPI's documented list values are accepted: order=prefix (its default; same list as no order), direction ASC and DESC",
+    source: "platform",
+  },
+  {
     id: "A.examples.accepted",
     area: "dns-protection",
     text: "The example rules of the platform's docs and OpenAPI are accepted as shown (region WEUR, wnam, datacenter lax)",
@@ -185,7 +191,13 @@ export const dnsProtectionClauses = [
   {
     id: "A.create.required",
     area: "dns-protection",
-    text: "Create requires scope, name, mode and the three sensitivities",
+    text: "Create requires scope, name, mode, rate_sensitivity and burst_sensitivity",
+    source: "platform",
+  },
+  {
+    id: "A.create.profile-default",
+    area: "dns-protection",
+    text: "A create without profile_sensitivity is refused (OpenAPI: required) or gets low (docs: 'low (default)'), nothing else",
     source: "platform",
   },
   {
@@ -216,6 +228,12 @@ export const dnsProtectionClauses = [
     id: "A.values.name-scope",
     area: "dns-protection",
     text: "Scope global requires name global; otherwise name is a region or datacenter code",
+    source: "platform",
+  },
+  {
+    id: "A.values.datacenter-code",
+    area: "dns-protection",
+    text: "A datacenter name is a three-letter airport code, in either case (the OpenAPI's lax; the platform writes colos as DFW)",
     source: "platform",
   },
   {

@@ -304,6 +304,12 @@ export const dnsRecordsClauses = [
     source: "platform",
   },
   {
+    id: "B.conflict.ns-apex",
+    area,
+    text: "At the zone apex NS records sit beside records of other types (multi-signer DNSSEC, multi-provider DNS).",
+    source: "platform",
+  },
+  {
     id: "B.conflict.identical",
     area,
     text: "An identical record (type, name, content) is refused (81058).",
@@ -385,6 +391,36 @@ export const dnsRecordsClauses = [
     id: "B.patch.name",
     area,
     text: "PATCH with a name renames the record.",
+    source: "platform",
+  },
+  {
+    id: "B.tenant.isolation-token",
+    area,
+    text: "An API token of one tenant cannot read or write another tenant's zone (403, 9109) and changes nothing there.",
+    source: "platform",
+  },
+  {
+    id: "B.type.mx-priority-required",
+    area,
+    text: "An MX or URI record needs a top-level priority: without one it is refused (400, 1004 / 9100).",
+    source: "platform",
+  },
+  {
+    id: "B.name.label-63",
+    area,
+    text: "Every label of a record name of any type has at most 63 characters (RFC 1035).",
+    source: "platform",
+  },
+  {
+    id: "B.shadow.metadata",
+    area,
+    text: "include_shadow_metadata adds shadowed_by, is_glue, dead_glue and shadowed_records_count to meta on list, GET, create, PATCH, PUT and batch answers.",
+    source: "platform",
+  },
+  {
+    id: "B.query.unknown-param",
+    area,
+    text: "An unknown or malformed query parameter on a one-record endpoint or batch is refused (400, 1004), never ignored.",
     source: "platform",
   },
   {

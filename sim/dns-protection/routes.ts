@@ -5,8 +5,10 @@
  * Gaps / by design: list, create, PATCH (the spec) plus get one, delete one and delete all (the
  * platform, per the reference). Deletes answer `{success, errors, messages}` without a `result`
  * key (the platform's OpenAPI response schema of both deletes). The list takes exactly the
- * OpenAPI's query parameters: page, per_page, order (a rule field; default creation order),
- * direction (ASC or DESC, any case); another parameter is 400. An unknown rule is
+ * OpenAPI's query parameters: page, per_page, order (a rule field, or the OpenAPI's documented
+ * default `prefix`, which rules lack: creation order), direction (ASC or DESC as documented; lower
+ * case accepted too); another parameter is 400. result_info is exactly the OpenAPI's
+ * {count, page, per_page, total_count} (dos_api-response-collection has no total_pages). An unknown rule is
  * 404/1003; a rule_id that is not a UUID is 400/7003 (malformed identifier), as on the platform.
  */
 import type { SimCore } from "../core/context.ts";
@@ -15,7 +17,7 @@ import { paginate, parsePageQuery } from "../http/pagination.ts";
 import type { ApiRoute, HttpAreaModule } from "../http/types.ts";
 import { DnsProtectionModel, type DnsProtectionOptions, type Rule } from "./model.ts";
 import { validateCreate, validatePatch } from "./validate.ts";
-import { A_CODES, ORDER_FIELDS } from "./values.ts";
+import { A_CODES, DEFAULT_ORDER, ORDER_FIELDS } from "./values.ts";
 
 export const RULES_PATH = "/accounts/:account_id/magic/advanced_dns_protection/configs/dns_protection/rules";
 export const RULE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -42,9 +44,10 @@ export function parseOrder(q: URLSearchParams): { field?: OrderField; desc: bool
     else if (seen.has(key)) chain.push({ code: 1205, message: `${key} is given more than once` });
     seen.add(key);
   }
-  const order = q.get("order");
+  const raw = q.get("order");
+  const order = raw === DEFAULT_ORDER ? null : raw;
   if (order !== null && !(ORDER_FIELDS as readonly string[]).includes(order)) {
-    chain.push({ code: 1203, message: `order must be one of ${ORDER_FIELDS.join(", ")}` });
+    chain.push({ code: 1203, message: `order must be ${DEFAULT_ORDER} or one of ${ORDER_FIELDS.join(", ")}` });
   }
   const direction = q.get("direction");
   if (direction !== null && !/^(asc|desc)$/i.test(direction)) {
@@ -80,7 +83,8 @@ export function createDnsProtectionModule(core: SimCore, options: DnsProtectionO
         if (page instanceof ValidationError) throw page;
         const order = parseOrder(req.query);
         const { items, result_info } = paginate(ordered(model.list(req.params.account_id!), order), page);
-        return { result: items, result_info };
+        const { page: at, per_page, count, total_count } = result_info;
+        return { result: items, result_info: { page: at, per_page, count, total_count } };
       },
     },
     {

@@ -28,18 +28,40 @@ describe("area A validation", () => {
     expect(codes(validateCreate({ ...good, mode: 1 }))).toEqual([1103]);
     expect(codes(validateCreate({ ...good, block_any_queries: "true" }))).toEqual([1103]);
     expect(codes(validateCreate({ ...good, name: "wnam" }))).toEqual([1105]);
-    expect(codes(validateCreate({ ...good, scope: "region" }))).toEqual([1105]);
+    expect(codes(validateCreate({ ...good, scope: "datacenter" }))).toEqual([1105]);
+    expect(codes(validateCreate({ ...good, scope: "region", name: "" }))).toEqual([1105]);
     expect(codes(validateCreate(JSON.parse('{"__proto__":1}')))).toContain(1102);
+  });
+  test("profile_sensitivity may be omitted: low, the docs' default", () => {
+    const { profile_sensitivity: _p, ...noProfile } = good;
+    expect(validateCreate(noProfile)).toEqual({ ok: true, value: { ...noProfile, profile_sensitivity: "low" } });
+    expect(codes(validateCreate({ ...noProfile, profile_sensitivity: "extreme" }))).toEqual([1104]);
+    expect(codes(validateCreate({ ...noProfile, profile_sensitivity: null }))).toEqual([1103]);
+    for (const f of ["scope", "name", "mode", "rate_sensitivity", "burst_sensitivity"]) {
+      const body: Record<string, unknown> = { ...good };
+      delete body[f];
+      expect(codes(validateCreate(body)), f).toEqual([1101]);
+    }
   });
   test("name rule per scope", () => {
     expect(nameMatchesScope("global", "global")).toBe(true);
     expect(nameMatchesScope("region", "wnam")).toBe(true);
     expect(nameMatchesScope("region", "WEUR")).toBe(true);
-    expect(nameMatchesScope("region", "global")).toBe(false);
+    // No source refuses these as region codes (the platform's list is not public; no length is documented).
+    expect(nameMatchesScope("region", "global")).toBe(true);
+    expect(nameMatchesScope("region", "OC")).toBe(true);
+    expect(nameMatchesScope("region", "a")).toBe(true);
+    expect(nameMatchesScope("region", "westerneurope")).toBe(true);
+    expect(nameMatchesScope("region", "")).toBe(false);
     expect(nameMatchesScope("region", "not a region")).toBe(false);
+    expect(nameMatchesScope("region", "w-nam")).toBe(false);
     expect(nameMatchesScope("datacenter", "lax")).toBe(true);
     expect(nameMatchesScope("datacenter", "LAX")).toBe(true);
+    expect(nameMatchesScope("datacenter", "Lax")).toBe(true);
     expect(nameMatchesScope("datacenter", "l@x")).toBe(false);
+    expect(nameMatchesScope("datacenter", "la")).toBe(false);
+    expect(nameMatchesScope("datacenter", "laxx")).toBe(false);
+    expect(nameMatchesScope("datacenter", "")).toBe(false);
     expect(nameMatchesScope("datacenter", "global")).toBe(false);
   });
   test("patch: only mutable fields, name and scope are immutable", () => {

@@ -4,7 +4,8 @@
  *
  * Gaps / by design: every broken rule is reported (not only the first; at most MAX_ERRORS), each as one error item with
  * a stable code (values.ts). `null` is a wrong type for every field. No uniqueness of (scope, name)
- * is enforced: the spec and the reference do not say the platform refuses duplicates.
+ * is enforced: the spec and the reference do not say the platform refuses duplicates. An omitted
+ * profile_sensitivity is `low` (the docs' default; the OpenAPI lists it as required: values.ts).
  */
 import type { ErrorItem } from "../http/types.ts";
 import {
@@ -12,6 +13,7 @@ import {
   CREATE_OPTIONAL,
   CREATE_REQUIRED,
   DATACENTER_CODE,
+  DEFAULT_PROFILE_SENSITIVITY,
   ENUMS,
   IMMUTABLE_FIELDS,
   type Mode,
@@ -49,13 +51,13 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** Whether `name` is allowed for `scope`: `global` for global; a region or datacenter code otherwise. */
+/** Whether `name` is allowed for `scope`: `global` for global; a region or datacenter code otherwise (values.ts). */
 export function nameMatchesScope(scope: Scope, name: string): boolean {
   switch (scope) {
     case "global":
       return name === "global";
     case "region":
-      return REGION_CODE.test(name) && name.toLowerCase() !== "global";
+      return REGION_CODE.test(name);
     case "datacenter":
       return DATACENTER_CODE.test(name);
   }
@@ -88,7 +90,7 @@ export function validateCreate(body: unknown): Validated<RuleInput> {
     if (!Object.hasOwn(body, field)) errors.push({ code: A_CODES.missingField, message: `${field} is required` });
     else checkField(field, body[field], errors);
   }
-  if (Object.hasOwn(body, "block_any_queries")) checkField("block_any_queries", body.block_any_queries, errors);
+  for (const field of CREATE_OPTIONAL) if (Object.hasOwn(body, field)) checkField(field, body[field], errors);
   if (errors.length === 0) {
     const scope = body.scope as Scope;
     const name = body.name as string;
@@ -107,7 +109,7 @@ export function validateCreate(body: unknown): Validated<RuleInput> {
     scope: body.scope as Scope,
     name: body.name as string,
     mode: body.mode as Mode,
-    profile_sensitivity: body.profile_sensitivity as ProfileSensitivity,
+    profile_sensitivity: (body.profile_sensitivity ?? DEFAULT_PROFILE_SENSITIVITY) as ProfileSensitivity,
     rate_sensitivity: body.rate_sensitivity as Sensitivity,
     burst_sensitivity: body.burst_sensitivity as Sensitivity,
   };

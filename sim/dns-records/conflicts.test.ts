@@ -63,6 +63,21 @@ describe("conflicts", () => {
       ),
     ).toBeUndefined();
   });
+  test("at the zone apex NS sits beside other types; identical and CNAME rules still hold there", () => {
+    const apex = [draft("DNSKEY", zone, "256 3 13 k"), draft("A", zone, "192.0.2.1")];
+    expect(codeOf(() => checkConflicts(draft("NS", zone, "ns.x.net"), apex, zone))).toBeUndefined();
+    expect(
+      codeOf(() => checkConflicts(draft("TXT", zone, '"x"'), [draft("NS", zone, "ns.x.net")], zone)),
+    ).toBeUndefined();
+    expect(codeOf(() => checkConflicts(draft("NS", zone, "ns.x.net"), [draft("NS", zone, "ns.x.net")], zone))).toBe(
+      81058,
+    );
+    expect(codeOf(() => checkConflicts(draft("CNAME", zone, "x.net"), apex, zone))).toBe(81053);
+    // Below the apex, with the zone given, the NS rule stands; without the zone every name is checked.
+    const sub = [draft("TXT", "s.example.com", '"x"')];
+    expect(codeOf(() => checkConflicts(draft("NS", "s.example.com", "ns.x.net"), sub, zone))).toBe(81056);
+    expect(codeOf(() => checkConflicts(draft("NS", zone, "ns.x.net"), apex))).toBe(81056);
+  });
   test("proxied CNAME chains end at A or AAAA", () => {
     const zoneRecords = [
       draft("CNAME", "b.example.com", "c.example.com"),

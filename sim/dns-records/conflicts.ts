@@ -1,7 +1,9 @@
 /**
  * Zone rules a record must keep with the other records of its zone: identical records (81058),
- * CNAME sharing a name with A/AAAA/CNAME (81053), NS sharing a name with other types (81056), a
- * CNAME pointing at itself, and a proxied CNAME chain that must end at a name with A or AAAA.
+ * CNAME sharing a name with A/AAAA/CNAME (81053), NS sharing a name with other types (81056) below
+ * the zone apex (at the apex NS records always sit beside SOA, DNSKEY and the rest: the docs'
+ * multi-signer DNSSEC and multi-provider set-ups add NS records there), a CNAME pointing at itself,
+ * and a proxied CNAME chain that must end at a name with A or AAAA.
  *
  * Gaps / by design: a chain is followed only inside the zone; a target outside the zone is
  * resolved by the platform and accepted. Deleting or changing the end of a chain later does not
@@ -33,8 +35,15 @@ export function recordsAt(zone: ZoneRecords, name: string): readonly ZoneRecordV
   return "atName" in zone ? zone.atName(name) : zone.filter((o) => o.name === name);
 }
 
-/** Throws the conflict `draft` has with `others` (the zone's records other than the one being written). */
-export function checkConflicts(draft: Pick<RecordDraft, "name" | "type" | "content">, others: ZoneRecords): void {
+/**
+ * Throws the conflict `draft` has with `others` (the zone's records other than the one being written).
+ * `zoneName` (the apex) exempts the apex from the NS rule; without it every name is checked.
+ */
+export function checkConflicts(
+  draft: Pick<RecordDraft, "name" | "type" | "content">,
+  others: ZoneRecords,
+  zoneName?: string,
+): void {
   const same = recordsAt(others, draft.name);
   if (same.some((o) => o.type === draft.type && o.content === draft.content)) {
     throw new DnsRecordError(400, CODES.identical, "An identical record already exists.");
@@ -45,6 +54,8 @@ export function checkConflicts(draft: Pick<RecordDraft, "name" | "type" | "conte
   if (cnameClash) {
     throw new DnsRecordError(400, CODES.addressConflict, "An A, AAAA, or CNAME record with that host already exists.");
   }
+  // The apex holds NS records beside every other type (docs multi-signer-dnssec/setup.mdx step 3).
+  if (zoneName !== undefined && draft.name === zoneName.toLowerCase()) return;
   // DS records sit beside the NS records of a delegation point (RFC 4035 section 2.4).
   const nsClash =
     (draft.type === "NS" && same.some((o) => o.type !== "NS" && o.type !== "DS")) ||

@@ -16,8 +16,11 @@
  * case-insensitive"). A parameter not in that list, a value of the wrong form or a parameter given
  * twice is 400 / 1004 with chain 9105: nothing is silently ignored.
  *
- * Gaps / by design: include_shadow_metadata adds `meta.shadowed_by` / `meta.shadowed_records_count`
- * but no glue flags (`is_glue`, `dead_glue`).
+ * The other endpoints take what the SDK gives them (`parseRecordQuery`): `include_shadow_metadata` on
+ * every other endpoint (GET of one record, create, PATCH, PUT, DELETE, batch); anything else is
+ * refused the same way (400 / 1004 / 9105).
+ *
+ * Gaps / by design: the shadow metadata itself is shadow.ts's.
  */
 import { CODES, validationError } from "./errors.ts";
 
@@ -214,4 +217,20 @@ export function parseListQuery(q: URLSearchParams, zoneName: string): ListQuery 
     throw queryError("shadowed_by_name requires include_shadow_metadata=true");
   }
   return out;
+}
+
+/**
+ * The query of a one-record endpoint or of batch: `include_shadow_metadata` (true|false), which the
+ * SDK sends on GET one, POST, PATCH, PUT and batch and the docs allow on "any DNS records API request"
+ * (DELETE answers `{id}`: nothing to add it to). Unknown, repeated or malformed parameters:
+ * 400 / 1004 / 9105, as on the list.
+ */
+export function parseRecordQuery(q: URLSearchParams): { includeShadowMetadata: boolean } {
+  let include: boolean | undefined;
+  for (const [key, value] of q) {
+    if (key !== "include_shadow_metadata") throw queryError(`unknown query parameter ${key}`);
+    if (include !== undefined) throw queryError(`${key} is given more than once`);
+    include = bool(value, key);
+  }
+  return { includeShadowMetadata: include ?? false };
 }

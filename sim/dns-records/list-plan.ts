@@ -4,13 +4,16 @@
  *
  * Default order (type, name, content, creation; `direction=desc` reverses it):
  * - the candidates come from the smallest facet of the zone index that the filters allow (all
- *   records; proxied / DNS-only; one content; one tag name), restricted to the `type` filter's
- *   array and to the `name` exact / startswith range in each array;
- * - when those answer the whole query (type, name exact/startswith, proxied, content exact, one
- *   tag.present, under `match=all`), the page is cut from the ranges without visiting them:
- *   O(types x log n + page);
- * - otherwise the candidates are checked one by one (O(candidates)); `match=any` over several
- *   terms, or only unindexed filters (contains, endswith, comment, search, shadow), scan the zone.
+ *   records; proxied / DNS-only; one content exact; one tag.present name; one tag.exact
+ *   `name:value`), restricted to the `type` filter's array and to the `name` exact / startswith
+ *   range in each array;
+ * - when those answer the whole query (type, name exact/startswith, and one of proxied, content
+ *   exact, or a lone tag.present / tag.exact, under `match=all`), the page is cut from the ranges
+ *   without visiting them: O(types x log n + page);
+ * - otherwise the candidates are checked one by one (O(candidates), the smallest facet's):
+ *   e.g. content exact with proxied, or several tag filters; `match=any` over several terms,
+ *   `tag_match=any` over several tag filters, or only unindexed filters (contains, endswith,
+ *   comment, search, shadow, tag.absent) scan the zone.
  * `order=<field>`: the candidates are sorted by that field, then creation: O(k log k).
  *
  * Gaps / by design: unindexed filters and orders other than the default grow with the zone (the
@@ -41,8 +44,6 @@ interface Plan {
   type?: string;
   name?: NameFilter;
   facet?: Facet;
-  /** Candidates that are not in default order (the records of one content). */
-  bucket?: readonly DnsRecord[];
   /** Whether the facet, type and name range answer the whole query (nothing left to check). */
   pure: boolean;
 }
@@ -60,7 +61,6 @@ function plan(zone: ZoneIndex, q: ListQuery): Plan | undefined {
   if (q.match === "any" && terms > 1) return undefined;
   let type: string | undefined;
   let name: NameFilter | undefined;
-  let content: readonly DnsRecord[] | undefined;
   const rest: Filter[] = [];
   const facets: { facet: Facet; consumes: Filter | undefined }[] = [{ facet: zone.all(), consumes: undefined }];
   for (const f of q.filters) {
@@ -69,20 +69,20 @@ function plan(zone: ZoneIndex, q: ListQuery): Plan | undefined {
     else {
       rest.push(f);
       if (f.field === "proxied") facets.push({ facet: zone.byProxied(f.value), consumes: f });
-      if (
-        f.field === "content" &&
-        f.op === "exact" &&
-        (content === undefined || zone.withContent(f.value).length < content.length)
-      ) {
-        content = zone.withContent(f.value);
-      }
+      if (f.field === "content" && f.op === "exact") facets.push({ facet: zone.withContent(f.value), consumes: f });
     }
   }
+  // Tag filters are one term; a facet answers it whole only when it is the only tag filter.
   if (q.tagMatch === "all" || q.tagFilters.length === 1) {
     for (const f of q.tagFilters) {
-      if (f.field !== "tag" || f.op === "absent") continue;
-      const whole = q.tagFilters.length === 1 && f.op === "present";
-      facets.push({ facet: zone.byTag(f.tagName), consumes: whole ? f : undefined });
+      if (f.field !== "tag") continue;
+      const consumes = q.tagFilters.length === 1 ? f : undefined;
+      if (f.op === "present") facets.push({ facet: zone.byTag(f.tagName), consumes });
+      else if (f.op === "exact") facets.push({ facet: zone.withTagValue(f.tagName, f.value), consumes });
+      else if ("value" in f && f.value === "") {
+        // `name:` with contains / startswith / endswith: every tag of that name has the empty part.
+        facets.push({ facet: zone.byTag(f.tagName), consumes });
+      }
     }
   }
   let best = facets[0]!;
@@ -91,9 +91,8 @@ function plan(zone: ZoneIndex, q: ListQuery): Plan | undefined {
     const size = facetSize(c.facet, type);
     if (size < bestSize) [best, bestSize] = [c, size];
   }
-  // The records of one content, when fewer: checked one by one, then sorted (k log k, k small).
-  if (content !== undefined && content.length < bestSize) return { bucket: content, pure: false };
-  const left = rest.filter((f) => f !== best.consumes).length + (q.tagFilters.length > 0 && !best.consumes ? 1 : 0);
+  const tagsLeft = q.tagFilters.length > 0 && !(best.consumes && q.tagFilters.includes(best.consumes));
+  const left = rest.filter((f) => f !== best.consumes).length + (tagsLeft ? 1 : 0);
   const pure = left === 0 && q.search === undefined && q.shadowingName === undefined && q.shadowedByName === undefined;
   return { ...(type !== undefined ? { type } : {}), ...(name ? { name } : {}), facet: best.facet, pure };
 }
@@ -181,25 +180,18 @@ export function runList(zone: ZoneIndex | undefined, q: ListQuery): ListPage {
   if (!zone) return pageOf(0, q, () => []);
   const desc = q.direction === "desc";
   const p = plan(zone, q);
-  const rs = p && !p.bucket ? ranges(zone, p) : undefined;
+  const rs = p ? ranges(zone, p) : undefined;
   if (p?.pure && rs && q.order === undefined) {
     const total = rs.reduce((n, r) => n + r.hi - r.lo, 0);
     return pageOf(total, q, (start, count) => sliceRanges(rs, total, desc, start, count));
   }
-  // The candidates (a content bucket; ranges, in default order; or the whole zone), each checked
-  // against the whole query.
+  // The candidates (ranges, in default order, or the whole zone), each checked against the whole query.
   let kept: DnsRecord[] = [];
-  if (p?.bucket) {
-    for (const x of p.bucket) if (recordMatches(x, q)) kept.push(x);
-    const types = zone.typeOrder();
-    kept.sort((a, b) => types.indexOf(a.type) - types.indexOf(b.type) || zone.compare(a, b));
-  } else {
-    const all = rs ?? ranges(zone, { facet: zone.all(), pure: false });
-    for (const r of all)
-      r.seq.forEachIn(r.lo, r.hi, (x) => {
-        if (recordMatches(x, q)) kept.push(x);
-      });
-  }
+  const all = rs ?? ranges(zone, { facet: zone.all(), pure: false });
+  for (const r of all)
+    r.seq.forEachIn(r.lo, r.hi, (x) => {
+      if (recordMatches(x, q)) kept.push(x);
+    });
   if (q.order !== undefined) kept = sortedBy(zone, kept, q.order, desc);
   else if (desc) kept.reverse();
   return pageOf(kept.length, q, (start, count) => kept.slice(start, start + count));

@@ -38,6 +38,43 @@ const all = [
 const q = (s: string) => parseListQuery(new URLSearchParams(s), zone);
 const ids = (s: string) => runList(new ZoneIndex(all), q(s)).result.map((r) => r.id);
 
+/**
+ * The reference: every live record checked by recordMatches, sorted by the order the choices name
+ * (type, name, content, creation; or `order`, then creation; desc reverses), then paged. `live` is
+ * the test's own list of the zone's records; ids are numbers given in creation order.
+ */
+function expectAsScan(z: ZoneIndex, live: Iterable<DnsRecord>, s: string): void {
+  const query = q(s);
+  const kept = [...live].filter((r) => recordMatches(r, query));
+  const rank = (r: DnsRecord) => Number(r.id);
+  const key = (r: DnsRecord) => [r.type, r.name, r.content];
+  const sign = query.direction === "desc" ? -1 : 1;
+  kept.sort((a, b) => {
+    if (query.order) {
+      const x = a[query.order];
+      const y = b[query.order];
+      const c = x < y ? -1 : x > y ? 1 : 0;
+      return sign * c || rank(a) - rank(b);
+    }
+    const [ka, kb] = [key(a), key(b)];
+    for (let k = 0; k < 3; k++) if (ka[k] !== kb[k]) return sign * (ka[k]! < kb[k]! ? -1 : 1);
+    return sign * (rank(a) - rank(b));
+  });
+  const start = (query.page - 1) * query.perPage;
+  const page = runList(z, query);
+  expect(
+    page.result.map((r) => r.id),
+    s,
+  ).toEqual(kept.slice(start, start + query.perPage).map((r) => r.id));
+  expect(page.result_info, s).toEqual({
+    page: query.page,
+    per_page: query.perPage,
+    count: Math.max(0, Math.min(query.perPage, kept.length - start)),
+    total_count: kept.length,
+    total_pages: Math.ceil(kept.length / query.perPage),
+  });
+}
+
 describe("list query", () => {
   test("default order type, name, content; desc reverses it", () => {
     expect(ids("")).toEqual(["3", "2", "6", "4", "5", "1"]);
@@ -184,30 +221,156 @@ describe("list query", () => {
       "proxied=true&name=www.a",
       "content=c4&tag.present=t2",
     ];
-    const rank = new Map(live.map((r) => [r.id, Number(r.id)]));
-    for (const s of queries) {
-      const query = q(s);
-      const kept = live.filter((r) => recordMatches(r, query));
-      const key = (r: DnsRecord) => [r.type, r.name, r.content];
-      const sign = query.direction === "desc" ? -1 : 1;
-      kept.sort((a, b) => {
-        if (query.order) {
-          const x = a[query.order];
-          const y = b[query.order];
-          const c = x < y ? -1 : x > y ? 1 : 0;
-          return sign * c || rank.get(a.id)! - rank.get(b.id)!;
-        }
-        const [ka, kb] = [key(a), key(b)];
-        for (let k = 0; k < 3; k++) if (ka[k] !== kb[k]) return sign * (ka[k]! < kb[k]! ? -1 : 1);
-        return sign * (rank.get(a.id)! - rank.get(b.id)!);
+    for (const s of queries) expectAsScan(z, live, s);
+  });
+  test("content exact and tag filters over large and small buckets, through writes and rollbacks, as a scan", () => {
+    // Clauses: docs/choices/dns-records.md "List parameters" (case-insensitive content / tag filters,
+    // match, tag_match), "Default list order", "List paging" (a page past the end is empty).
+    let seed = 11;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return (seed >>> 8) % n;
+    };
+    const pick = <T>(xs: readonly T[]): T => xs[rnd(xs.length)]!;
+    const types = ["A", "MX", "TXT", "CNAME"];
+    const labels = ["a", "ab", "b", "ba", "c", "www", "www.a"];
+    // c0 / C0 (one lowercased content) and t0:v0 / T0:V0 are common: their buckets pass BUCKET.
+    const contents = ["c0", "C0", "c0", "c1", "C1", "c2"];
+    const tagPool = ["t0:v0", "T0:V0", "t0:v0", "t0:v1", "t1", "t1:", "t1:v0", "t2:v1:x", "T2:v1:X"];
+    let next = 0;
+    const live = new Map<string, DnsRecord>();
+    const fresh = (id: string): DnsRecord =>
+      rec(id, pick(types), `${pick(labels)}.${zone}`, rnd(10) < 7 ? pick(contents) : `u${rnd(50)}`, {
+        proxied: rnd(8) === 0,
+        ttl: pick([1, 60, 300]),
+        tags: Array.from({ length: rnd(4) }, () => pick(tagPool)),
+        comment: rnd(4) === 0 ? "note" : null,
       });
-      const start = (query.page - 1) * query.perPage;
-      const page = runList(z, query);
-      expect(
-        page.result.map((r) => r.id),
-        s,
-      ).toEqual(kept.slice(start, start + query.perPage).map((r) => r.id));
-      expect(page.result_info.total_count, s).toBe(kept.length);
+    const z = new ZoneIndex();
+    const add = () => {
+      const r = fresh(String(next++));
+      z.add(r);
+      live.set(r.id, r);
+    };
+    const replace = () => {
+      const old = pick([...live.values()]);
+      const r = { ...fresh(old.id), ...(rnd(2) === 0 ? { name: old.name } : {}) };
+      z.replace(r);
+      live.set(r.id, r);
+    };
+    const remove = (id = pick([...live.keys()])) => {
+      z.remove(id);
+      live.delete(id);
+    };
+    for (let i = 0; i < 400; i++) add();
+    const fixed = [
+      "content=c0",
+      "content=C0&type=MX",
+      "content=c0&direction=desc&per_page=7&page=3",
+      "content=c0&page=99",
+      "content=c0&proxied=true",
+      "content=c1&name.startswith=a",
+      "content=c0&name=ab&type=A",
+      "content=c0&match=any",
+      "content=c0&type=A&match=any",
+      "content=c0&content.exact=c1",
+      "tag.exact=t0:v0",
+      "tag.exact=T0:V0&type=TXT&direction=desc",
+      "tag=t0:v0&per_page=5&page=4",
+      "tag.exact=t1:",
+      "tag=t1",
+      "tag.exact=t2:v1:x",
+      "tag.exact=t0:v0&tag=t1:v0",
+      "tag.exact=t0:v0&tag=t1:v0&tag_match=any",
+      "tag.exact=t0:v0&tag.present=t1&direction=desc",
+      "tag.exact=t0:v0&proxied=true",
+      "proxied=true&tag.present=t0",
+      "tag.exact=t0:v0&content=c0",
+      "tag.exact=t0:v0&content=c0&match=any",
+      "tag.exact=t0:v1&type=A&match=any",
+      "tag.contains=t1:",
+      "tag.startswith=t0:&per_page=3&page=2",
+      "tag.endswith=t0:&type=MX",
+      "tag.absent=t0&content=c0",
+      "tag.exact=nope:x",
+      "content=nothing",
+      "content=c0&search=a.",
+      "tag.exact=t0:v0&order=name",
+      "content=c0&order=ttl&direction=desc",
+    ];
+    const pool: [string, readonly string[]][] = [
+      ["type", types],
+      ["proxied", ["true", "false"]],
+      ["name", labels],
+      ["name.startswith", ["a", "w", "b"]],
+      ["content", ["c0", "C0", "c1", "c2", "nothing", "u7"]],
+      ["content.exact", ["c0", "c1", "U3"]],
+      ["tag.exact", ["t0:v0", "t0:v1", "t1:", "t1:v0", "t2:v1:x", "T0:V0"]],
+      ["tag", ["t0:v0", "t1", "t2"]],
+      ["tag.present", ["t0", "t1", "t2"]],
+      ["tag.absent", ["t1"]],
+      ["tag.contains", ["t1:", "t0:v"]],
+      ["comment.present", ["1"]],
+    ];
+    const randomQuery = () => {
+      const p = new URLSearchParams();
+      for (let k = 1 + rnd(3); k > 0; k--) {
+        const [key, values] = pick(pool);
+        p.set(key, pick(values));
+      }
+      if (rnd(4) === 0) p.set("match", "any");
+      if (rnd(3) === 0) p.set("tag_match", "any");
+      if (rnd(3) === 0) p.set("direction", "desc");
+      p.set("per_page", pick(["1", "3", "10", "100"]));
+      p.set("page", pick(["1", "2", "5", "40"]));
+      return p.toString();
+    };
+    const check = () => {
+      for (const s of fixed) expectAsScan(z, live.values(), s);
+      for (let i = 0; i < 60; i++) expectAsScan(z, live.values(), randomQuery());
+    };
+    const matching = (test: (r: DnsRecord) => boolean) => [...live.values()].filter(test).map((r) => r.id);
+    check(); // builds every bucket and facet; the writes below keep them
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 30; i++) [add, replace, () => remove()][rnd(3)]!();
+      check();
+      // A batch that fails: every write undone by the journal.
+      expect(() =>
+        z.atomically(() => {
+          for (let i = 0; i < 25; i++) {
+            const id = pick(z.records()).id;
+            [() => z.add(fresh(String(next++))), () => z.replace(fresh(id)), () => z.remove(id)][rnd(3)]!();
+          }
+          throw new Error("undo");
+        }),
+      ).toThrow("undo");
+      for (const r of live.values()) expect(z.get(r.id)).toBe(r);
+      expect(z.size).toBe(live.size);
+      check();
+    }
+    // Shrink the big buckets below BUCKET / 2 (back to arrays), then grow them past BUCKET again.
+    for (const id of matching((r) => r.content.toLowerCase() === "c0").slice(3)) remove(id);
+    for (const id of matching((r) => r.tags.some((t) => t.toLowerCase() === "t0:v0")).slice(3)) remove(id);
+    check();
+    for (let i = 0; i < 80; i++) {
+      const r = { ...fresh(String(next++)), content: pick(["c0", "C0"]), tags: ["T0:v0"] };
+      z.add(r);
+      live.set(r.id, r);
+    }
+    check();
+    expect(runList(z, q("content=c0")).result_info.total_count).toBeGreaterThan(80);
+    expect(runList(z, q("tag.exact=t0:v0")).result_info.total_count).toBeGreaterThan(80);
+  });
+
+  test("a tag term the chosen facet does not answer is still checked (proxied smaller than the tag)", () => {
+    // Clause: docs/choices/dns-records.md "List parameters" (filters AND-ed under match=all).
+    const records = Array.from({ length: 10 }, (_, i) =>
+      rec(String(i), "A", `h${i}.${zone}`, "1.1.1.1", { tags: ["env:x"] }),
+    );
+    records.push(rec("10", "A", `p.${zone}`, "1.1.1.2", { proxied: true }));
+    const z = new ZoneIndex(records);
+    for (const s of ["proxied=true&tag.present=env", "proxied=true&tag.exact=env:x", "content=1.1.1.2&tag=env"]) {
+      expect(runList(z, q(s)).result, s).toEqual([]);
     }
   });
 });

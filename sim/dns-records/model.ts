@@ -14,7 +14,6 @@ import type { SimCore } from "../core/context.ts";
 import { isoMicros } from "../core/time.ts";
 import { checkCnameChain, checkConflicts } from "./conflicts.ts";
 import { CODES, contentError, DnsRecordError, fieldError, notFound, validationError } from "./errors.ts";
-import { atOrBelow } from "./list-filter.ts";
 import type { ListQuery } from "./list-params.ts";
 import { type ListPage, runList } from "./list-plan.ts";
 import {
@@ -26,6 +25,7 @@ import {
   type RecordDraft,
   type RecordMeta,
 } from "./record.ts";
+import { type ShadowMeta, shadowMetaOf } from "./shadow.ts";
 import { checkDnsRecordsSnapshot } from "./snapshot-check.ts";
 import { DEFAULT_PLATFORM_RANGES, type PlatformRanges, type TypeContext } from "./types/index.ts";
 import { TXT_MAX_CHARS_PER_NAME, txtTextLength } from "./types/txt.ts";
@@ -89,27 +89,10 @@ export class DnsRecordsModel implements Snapshottable {
     return runList(this.#state.zones.get(zoneId), query);
   }
 
-  /**
-   * Shadowed-records metadata of `r` (include_shadow_metadata): the ids of the NS records at a
-   * non-apex name at or above it (not the delegation's own NS records), and for such an NS record
-   * the number of records it shadows.
-   */
-  shadowMeta(zoneId: string, r: DnsRecord): { shadowed_by?: string[]; shadowed_records_count?: number } {
+  /** Shadowed-records metadata of `r` (include_shadow_metadata; shadow.ts). */
+  shadowMeta(zoneId: string, r: DnsRecord): ShadowMeta {
     const zone = this.#state.zones.get(zoneId);
-    if (!zone) return {};
-    const out: { shadowed_by?: string[]; shadowed_records_count?: number } = {};
-    const by: string[] = [];
-    for (let n = r.name; n !== r.zone_name && n.includes("."); n = n.slice(n.indexOf(".") + 1)) {
-      if (r.type === "NS" && n === r.name) continue;
-      for (const x of zone.atName(n)) if (x.type === "NS") by.push(x.id);
-    }
-    if (by.length > 0) out.shadowed_by = by;
-    if (r.type === "NS" && r.name !== r.zone_name) {
-      let count = 0;
-      for (const x of zone.records()) if (atOrBelow(x.name, r.name) && !(x.type === "NS" && x.name === r.name)) count++;
-      out.shadowed_records_count = count;
-    }
-    return out;
+    return zone ? shadowMetaOf(zone, r) : {};
   }
 
   /** The JSON text of `present(r)` (kept with the stored record: made once per record). */
@@ -178,7 +161,7 @@ export class DnsRecordsModel implements Snapshottable {
     const draft = buildDraft(asBody(body), zoneName, this.#ctx);
     const others = selfId === undefined ? work : work.without(selfId);
     checkCnameChain(draft, others, zoneName);
-    checkConflicts(draft, others);
+    checkConflicts(draft, others, zoneName);
     if (draft.type === "TXT") checkTxtPerName(draft, others);
     if (draft.type === "DS" && draft.name === zoneName.toLowerCase()) {
       throw contentError("DS", "a DS record belongs at a delegation point (a subdomain), not at the zone apex");

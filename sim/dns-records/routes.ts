@@ -4,14 +4,16 @@
  *
  * Gaps / by design: create (the spec) plus list, get, PATCH, PUT, DELETE (result `{id}`) and batch
  * (the platform, per the reference); no import/export. A record_id that is not 32 hex is 400/7003
- * (malformed identifier); an unknown one is 404/81044.
+ * (malformed identifier); an unknown one is 404/81044. Query parameters: the list's (list-params.ts);
+ * `include_shadow_metadata` on the others (shadow.ts); anything else is 400/1004/9105.
  */
 import type { SimCore } from "../core/context.ts";
 import { NoRouteError } from "../http/errors.ts";
 import type { ApiRoute, HttpAreaModule, RouteRequest, ZoneDirectory } from "../http/types.ts";
-import { parseListQuery } from "./list-params.ts";
+import { parseListQuery, parseRecordQuery } from "./list-params.ts";
 import { DnsRecordsModel, type DnsRecordsOptions } from "./model.ts";
-import { present } from "./record.ts";
+import { type DnsRecord, present } from "./record.ts";
+import { SHADOW_MAX_RECORDS } from "./shadow.ts";
 
 export const RECORDS_PATH = "/zones/:zone_id/dns_records";
 export const RECORD_ID = /^[0-9a-f]{32}$/;
@@ -30,6 +32,17 @@ export function createDnsRecordsModule(
     if (name === undefined) throw new NoRouteError(req.url.pathname);
     return { id, name };
   };
+  /** `r` as answered, with its shadow metadata merged into meta. */
+  const shadowed = (zoneId: string, r: DnsRecord): Record<string, unknown> => {
+    const out = present(r);
+    out.meta = { ...(out.meta as object), ...model.shadowMeta(zoneId, r) };
+    return out;
+  };
+  /** One record's answer: its stored JSON text, or with shadow metadata when asked. */
+  const answer = (req: RouteRequest, zoneId: string, r: DnsRecord) =>
+    parseRecordQuery(req.query).includeShadowMetadata
+      ? { result: shadowed(zoneId, r) }
+      : { result: r, resultJson: model.json(zoneId, r) };
   const one = `${RECORDS_PATH}/:record_id`;
   const params = { record_id: RECORD_ID };
   const routes: ApiRoute[] = [
@@ -40,17 +53,11 @@ export function createDnsRecordsModule(
         const zone = zoneOf(req);
         const query = parseListQuery(req.query, zone.name);
         const { result, result_info } = model.list(zone.id, query);
-        if (!query.includeShadowMetadata) {
+        // A page of more than 1,000 records answers without shadow metadata (docs shadowed-records.mdx).
+        if (!query.includeShadowMetadata || result.length > SHADOW_MAX_RECORDS) {
           return { result, resultJson: `[${result.map((r) => model.json(zone.id, r)).join(",")}]`, result_info };
         }
-        return {
-          result: result.map((r) => {
-            const out = present(r);
-            out.meta = { ...(out.meta as object), ...model.shadowMeta(zone.id, r) };
-            return out;
-          }),
-          result_info,
-        };
+        return { result: result.map((r) => shadowed(zone.id, r)), result_info };
       },
     },
     {
@@ -59,8 +66,8 @@ export function createDnsRecordsModule(
       body: "json",
       handle: (req) => {
         const zone = zoneOf(req);
-        const r = model.create(zone.id, zone.name, req.body);
-        return { result: r, resultJson: model.json(zone.id, r) };
+        parseRecordQuery(req.query);
+        return answer(req, zone.id, model.create(zone.id, zone.name, req.body));
       },
     },
     {
@@ -69,13 +76,18 @@ export function createDnsRecordsModule(
       body: "json",
       handle: (req) => {
         const zone = zoneOf(req);
+        const include = parseRecordQuery(req.query).includeShadowMetadata;
         const r = model.batch(zone.id, zone.name, req.body);
+        // A batch of more than 1,000 records answers without shadow metadata (docs); deleted records
+        // are no longer in the zone and carry none.
+        const size = r.deletes.length + r.patches.length + r.puts.length + r.posts.length;
+        const written = include && size <= SHADOW_MAX_RECORDS ? (x: DnsRecord) => shadowed(zone.id, x) : present;
         return {
           result: {
             deletes: r.deletes.map(present),
-            patches: r.patches.map(present),
-            puts: r.puts.map(present),
-            posts: r.posts.map(present),
+            patches: r.patches.map(written),
+            puts: r.puts.map(written),
+            posts: r.posts.map(written),
           },
         };
       },
@@ -85,7 +97,10 @@ export function createDnsRecordsModule(
       path: one,
       params,
       handle: (req) => {
-        const found = model.getPresented(zoneOf(req).id, req.params.record_id!);
+        const zone = zoneOf(req);
+        const { includeShadowMetadata } = parseRecordQuery(req.query);
+        const found = model.getPresented(zone.id, req.params.record_id!);
+        if (includeShadowMetadata) return { result: shadowed(zone.id, found.record) };
         return { result: found.record, resultJson: found.text };
       },
     },
@@ -97,9 +112,9 @@ export function createDnsRecordsModule(
         body: "json",
         handle: (req) => {
           const zone = zoneOf(req);
+          parseRecordQuery(req.query);
           const write = method === "PATCH" ? model.patch : model.put;
-          const r = write.call(model, zone.id, zone.name, req.params.record_id!, req.body);
-          return { result: r, resultJson: model.json(zone.id, r) };
+          return answer(req, zone.id, write.call(model, zone.id, zone.name, req.params.record_id!, req.body));
         },
       }),
     ),
@@ -108,7 +123,11 @@ export function createDnsRecordsModule(
       path: one,
       params,
       body: "optional",
-      handle: (req) => ({ result: model.delete(zoneOf(req).id, req.params.record_id!) }),
+      handle: (req) => {
+        const zone = zoneOf(req);
+        parseRecordQuery(req.query);
+        return { result: model.delete(zone.id, req.params.record_id!) };
+      },
     },
   ];
   return { routes, state: model };

@@ -112,7 +112,7 @@ export function checkDnsRecordsSnapshot(
     });
     for (const r of index.records()) {
       try {
-        checkConflicts(r, index.without(r.id));
+        checkConflicts(r, index.without(r.id), zoneName);
       } catch (e) {
         fail(at(zp, r.id), `conflicts with another record of the zone: ${problemOf(e)}`);
       }

@@ -90,10 +90,9 @@ describe("ZoneIndex", () => {
         ids(z.byProxied(true)),
         ids(z.byProxied(false)),
         ids(z.byTag("env")),
-        z
-          .withContent("1.1.1.1")
-          .map((x) => x.id)
-          .sort(),
+        ids(z.withContent("1.1.1.1")),
+        ids(z.withTagValue("env", "")),
+        ids(z.withTagValue("env", "c")),
       ];
     };
     const writes = (z: ZoneIndex, at: number) => {

@@ -3,16 +3,21 @@
  * O(log n + page) for the default order and the indexable filters (see list-plan.ts):
  * - by id, with a creation rank (lists break ties by creation; snapshots keep creation order);
  * - by exact name (what the conflict and CNAME-chain checks look up);
- * - by lowercased content (usually a handful of records);
- *   both hold a lone record as itself and only several as a list (no array made per record);
+ *   it holds a lone record as itself and only several as a list (no array made per record);
  * - facets: all records, the proxied ones, the DNS-only ones, those of one lowercased tag name;
- *   each facet holds one sequence per type sorted by (name, content, creation), so the default list order (type, name, content, creation) is the
- *   concatenation of a facet's arrays in type order, and a name or name prefix is one
- *   binary-searched range in each.
+ *   each facet holds one sequence per type sorted by (name, content, creation), so the default
+ *   list order (type, name, content, creation) is the concatenation of a facet's arrays in type
+ *   order, and a name or name prefix is one binary-searched range in each;
+ * - buckets: the records of one lowercased content, and those of one lowercased tag `name:value`
+ *   (what content exact and tag.exact ask). Usually a handful, so a bucket is a lone record or an
+ *   unsorted array while it holds at most BUCKET records, and a facet (sorted) once it grows past
+ *   that; it goes back to an array when it shrinks to BUCKET / 2 (no flapping at the edge). A list
+ *   sorts a small bucket when it asks (at most BUCKET records) and pages a large one as any facet:
+ *   O(log n + page) either way, and a zone of distinct contents pays one map entry per record.
  *
- * Only the id and name lookups are kept from the start: the facets and the by-content lookup are
- * built on the first list that asks for each (creation order, as if kept all along), then kept up to
- * date by every write, so a zone that is only written and read by id pays for none of them.
+ * Only the id and name lookups are kept from the start: the facets and the buckets are built on
+ * the first list that asks for each (creation order, as if kept all along), then kept up to date by
+ * every write, so a zone that is only written and read by id pays for none of them.
  *
  * Gaps / by design: an in-memory index only, rebuilt from the plain record list on restore; the
  * snapshot stays that list. The sorted sequences are chunked (sorted-chunks.ts): a write moves at
@@ -28,6 +33,12 @@ import { SortedChunks } from "./sorted-chunks.ts";
  * with one tag name), as one array per type sorted by (name, content, creation).
  */
 export type Facet = Map<string, SortedChunks<DnsRecord>>;
+
+/** A bucket's records while it is small: a lone record or an unsorted array; a facet when large. */
+type Bucket = DnsRecord | DnsRecord[] | Facet;
+
+/** The most records a bucket holds unsorted (see the header). */
+export const BUCKET = 32;
 
 type Undo = () => void;
 
@@ -45,8 +56,9 @@ export class ZoneIndex implements RecordsByName {
   #all: Facet | undefined;
   #proxied: Facet | undefined;
   #dnsOnly: Facet | undefined;
-  /** Records by lowercased content, the same way (a lone record, else an array). */
-  #byContent: Map<string, DnsRecord | DnsRecord[]> | undefined;
+  /** Buckets by lowercased content, and by lowercased tag `name:value` (see the header). */
+  #byContent: Map<string, Bucket> | undefined;
+  #byTagValue: Map<string, Bucket> | undefined;
   #byTag: Map<string, Facet> | undefined;
   #typeOrder: string[] = [];
   /**
@@ -142,14 +154,30 @@ export class ZoneIndex implements RecordsByName {
     return proxied ? this.#proxied : this.#dnsOnly;
   }
 
-  /** The records whose lowercased content is `lowerContent` (unsorted: usually a handful). */
-  withContent(lowerContent: string): readonly DnsRecord[] {
+  /**
+   * The records whose lowercased content is `lowerContent`, per type (a facet made for the call
+   * when the bucket is small: the caller must not keep or change it).
+   */
+  withContent(lowerContent: string): Facet {
     if (this.#byContent === undefined) {
-      const byContent = new Map<string, DnsRecord | DnsRecord[]>();
-      for (const r of this.records()) addTo(byContent, r.content.toLowerCase(), r);
+      const byContent = new Map<string, Bucket>();
+      for (const r of this.records()) this.#bucketAdd(byContent, r.content.toLowerCase(), r);
       this.#byContent = byContent;
     }
-    return listOf(this.#byContent.get(lowerContent));
+    return this.#facetOfBucket(this.#byContent.get(lowerContent));
+  }
+
+  /**
+   * The records with a tag `lowerTagName:lowerValue` (a tag without a value has the empty value), per
+   * type; a facet made for the call when the bucket is small, as `withContent`.
+   */
+  withTagValue(lowerTagName: string, lowerValue: string): Facet {
+    if (this.#byTagValue === undefined) {
+      const byTagValue = new Map<string, Bucket>();
+      for (const r of this.records()) this.#tagValuesAdd(byTagValue, r);
+      this.#byTagValue = byTagValue;
+    }
+    return this.#facetOfBucket(this.#byTagValue.get(`${lowerTagName}:${lowerValue}`));
   }
 
   /** The records with a tag named `lowerTagName` (any case), per type. */
@@ -218,6 +246,56 @@ export class ZoneIndex implements RecordsByName {
     return new ZoneIndex(this.records());
   }
 
+  #tagValuesAdd(byTagValue: Map<string, Bucket>, r: DnsRecord): void {
+    if (r.tags.length > 0) for (const key of tagValues(r)) this.#bucketAdd(byTagValue, key, r);
+  }
+
+  /** Adds `r` to the bucket at `key`: an array grows into a facet past BUCKET records. */
+  #bucketAdd(map: Map<string, Bucket>, key: string, r: DnsRecord): void {
+    const b = map.get(key);
+    if (b === undefined) map.set(key, r);
+    else if (b instanceof Map) this.#facetAdd(b, r);
+    else if (!Array.isArray(b)) map.set(key, [b, r]);
+    else if (b.length < BUCKET) b.push(r);
+    else {
+      const f: Facet = new Map();
+      for (const x of b) this.#facetAdd(f, x);
+      this.#facetAdd(f, r);
+      map.set(key, f);
+    }
+  }
+
+  /** Takes `r` out of the bucket at `key`: a facet shrunk to BUCKET / 2 goes back to an array. */
+  #bucketRemove(map: Map<string, Bucket>, key: string, r: DnsRecord): void {
+    const b = map.get(key);
+    if (b === undefined) return;
+    if (!(b instanceof Map)) {
+      removeFrom(map as Map<string, DnsRecord | DnsRecord[]>, key, r);
+      return;
+    }
+    this.#facetRemove(b, r);
+    let n = 0;
+    for (const seq of b.values()) n += seq.size;
+    if (n > BUCKET / 2) return;
+    const list: DnsRecord[] = [];
+    for (const seq of b.values())
+      seq.forEachIn(0, seq.size, (x) => {
+        list.push(x);
+      });
+    if (list.length === 0) map.delete(key);
+    else map.set(key, list.length === 1 ? list[0]! : list);
+  }
+
+  /** A bucket as a facet (a new one, sorted here, while the bucket is small). */
+  #facetOfBucket(b: Bucket | undefined): Facet {
+    if (b === undefined) return EMPTY;
+    if (b instanceof Map) return b;
+    const f: Facet = new Map();
+    if (Array.isArray(b)) for (const x of b) this.#facetAdd(f, x);
+    else this.#facetAdd(f, b);
+    return f;
+  }
+
   #tagsAdd(byTag: Map<string, Facet>, r: DnsRecord): void {
     if (r.tags.length > 0) for (const t of tagNames(r)) this.#facetAdd(facetOf(byTag, t), r);
   }
@@ -263,7 +341,8 @@ export class ZoneIndex implements RecordsByName {
     if (this.#all) this.#facetAdd(this.#all, r);
     const split = r.proxied ? this.#proxied : this.#dnsOnly;
     if (split) this.#facetAdd(split, r);
-    if (this.#byContent) addTo(this.#byContent, r.content.toLowerCase(), r);
+    if (this.#byContent) this.#bucketAdd(this.#byContent, r.content.toLowerCase(), r);
+    if (this.#byTagValue) this.#tagValuesAdd(this.#byTagValue, r);
     if (this.#byTag) this.#tagsAdd(this.#byTag, r);
   }
 
@@ -282,7 +361,9 @@ export class ZoneIndex implements RecordsByName {
     }
     this.#facetRemove(this.#all, r);
     this.#facetRemove(r.proxied ? this.#proxied : this.#dnsOnly, r);
-    if (this.#byContent) removeFrom(this.#byContent, r.content.toLowerCase(), r);
+    if (this.#byContent) this.#bucketRemove(this.#byContent, r.content.toLowerCase(), r);
+    const byTagValue = this.#byTagValue;
+    if (byTagValue && r.tags.length > 0) for (const key of tagValues(r)) this.#bucketRemove(byTagValue, key, r);
     const byTag = this.#byTag;
     if (byTag && r.tags.length > 0) for (const t of tagNames(r)) this.#facetRemove(byTag.get(t), r, byTag, t);
     // Last: the facet removals above compare by rank.
@@ -308,22 +389,28 @@ function tagNames(r: DnsRecord): Set<string> {
   return out;
 }
 
+/**
+ * The lowercased `name:value` of each of `r`'s tags (a tag without a value: `name:`), each once;
+ * split and lowercased part by part, as list-filter.ts's splitTag does (so the keys are what
+ * tag.exact compares).
+ */
+function tagValues(r: DnsRecord): Set<string> {
+  const out = new Set<string>();
+  for (const t of r.tags) {
+    const i = t.indexOf(":");
+    out.add(i < 0 ? `${t.toLowerCase()}:` : `${t.slice(0, i).toLowerCase()}:${t.slice(i + 1).toLowerCase()}`);
+  }
+  return out;
+}
+
 /** The sort key of facets: `compare` orders by name first, so searches compare names alone until they tie. */
 const nameOf = (r: DnsRecord): string => r.name;
 
 const NONE: readonly DnsRecord[] = [];
 
-/** The records of a by-name or by-content entry, as a list. */
+/** The records of a by-name entry, as a list. */
 function listOf(entry: DnsRecord | DnsRecord[] | undefined): readonly DnsRecord[] {
   return entry === undefined ? NONE : Array.isArray(entry) ? entry : [entry];
-}
-
-/** Adds `r` to the entry at `key` (a lone record, else an array in the order added). */
-function addTo(map: Map<string, DnsRecord | DnsRecord[]>, key: string, r: DnsRecord): void {
-  const same = map.get(key);
-  if (same === undefined) map.set(key, r);
-  else if (Array.isArray(same)) same.push(r);
-  else map.set(key, [same, r]);
 }
 
 /** Takes `r` out of the entry at `key` (the entry goes when it empties). */

@@ -41,7 +41,8 @@ export interface ResultInfo {
   per_page: number;
   count: number;
   total_count: number;
-  total_pages: number;
+  /** Absent where the platform's schema of the list has none (area A's dos_api-response-collection). */
+  total_pages?: number;
 }
 
 export interface RouteResult {

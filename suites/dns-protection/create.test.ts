@@ -12,7 +12,9 @@ import {
 } from "../http/support.ts";
 import { deleteOwnRules, ownRules } from "./own-rules.ts";
 
-const REQUIRED = ["scope", "name", "mode", "profile_sensitivity", "rate_sensitivity", "burst_sensitivity"] as const;
+const FIELDS = ["scope", "name", "mode", "profile_sensitivity", "rate_sensitivity", "burst_sensitivity"] as const;
+/** Required by both the OpenAPI and the docs (profile_sensitivity: see A.create.profile-default). */
+const REQUIRED = ["scope", "name", "mode", "rate_sensitivity", "burst_sensitivity"] as const;
 
 describe("create rule", () => {
   afterEach(deleteOwnRules);
@@ -24,7 +26,7 @@ describe("create rule", () => {
       const { api } = await apiOf(ctx);
       const rule = await ownRules(api).made(validRule);
       expect(rule).toMatchObject(validRule);
-      for (const f of ["id", ...REQUIRED, "created_on", "modified_on"]) expect(rule).toHaveProperty(f);
+      for (const f of ["id", ...FIELDS, "created_on", "modified_on"]) expect(rule).toHaveProperty(f);
       expect(typeof rule.id).toBe("string");
       expect(rule.id.length).toBeGreaterThan(0);
       const second = await ownRules(api).made({ ...validRule, scope: "datacenter", name: "lax" });
@@ -101,16 +103,39 @@ describe("create rule", () => {
     expect(await r.listAll()).toEqual(before);
   });
 
+  clauseTest(
+    ["A.values.datacenter-code", "A.values.name-scope"],
+    "datacenter codes in either case: lax (the OpenAPI) and LAX, DFW (as the platform writes colo codes)",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const r = ownRules(api);
+      // @cloudflare/workers-types, IncomingRequestCfProperties.colo: "The three-letter IATA airport
+      // code of the data center", example "DFW"; the DNS-protection OpenAPI's example is 'lax'.
+      for (const name of ["lax", "LAX", "DFW"]) {
+        expect(checkRule(await r.made({ ...validRule, scope: "datacenter", name }))).toMatchObject({
+          scope: "datacenter",
+          name,
+        });
+      }
+    },
+  );
+
   clauseTest(["A.values.name-scope"], "global needs name global; region and datacenter need a code", async (ctx) => {
     const { api } = await apiOf(ctx);
     const r = ownRules(api);
     const before = await r.listAll();
+    // Only refusals a source supports: the OpenAPI ("For 'global' scope, name should be 'global'"),
+    // the docs ("You must provide a region code (or data center code)") and three-letter IATA
+    // datacenter codes. Which region codes exist is not public: none is asserted refused for its
+    // letters (region "global" included).
     for (const [scope, name] of [
       ["global", "wnam"],
       ["global", "Global"],
       ["global", ""],
-      ["region", "global"],
+      ["region", ""],
+      ["datacenter", ""],
       ["datacenter", "global"],
+      ["datacenter", "laxx"],
       ["region", "not a region"],
       ["datacenter", "l@x"],
     ]) {
@@ -131,6 +156,28 @@ describe("create rule", () => {
     }
     expectValidationFailure(await ownRules(api).create({}));
   });
+
+  clauseTest(
+    ["A.create.profile-default", "A.errors.no-change"],
+    "profile_sensitivity omitted: refused (the OpenAPI lists it required) or low (the docs' default)",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const r = ownRules(api);
+      const { profile_sensitivity: _p, ...body } = validRule;
+      const before = await r.listAll();
+      const res = await r.create(body);
+      if (res.status === 400) {
+        // dos_NewDnsProtectionRule: profile_sensitivity "Required: Yes". A refusal changes nothing.
+        expectValidationFailure(res);
+        expect(await r.listAll()).toEqual(before);
+      } else {
+        // json-objects.mdx: "The profile_sensitivity field value must be one of low (default), ...".
+        const rule = checkRule(expectSuccess<Rule>(res).result);
+        expect(rule).toMatchObject({ ...body, profile_sensitivity: "low" });
+        expect(checkRule(expectSuccess<Rule>(await r.get(rule.id)).result).profile_sensitivity).toBe("low");
+      }
+    },
+  );
 
   clauseTest(["A.create.unknown-field"], "unknown fields are refused", async (ctx) => {
     const { api } = await apiOf(ctx);

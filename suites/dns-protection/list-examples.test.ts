@@ -21,12 +21,43 @@ describe("dns protection: list order, examples", () => {
     };
     expect(await listed("order=mode")).toEqual(["disabled", "enabled", "monitoring"]);
     expect(await listed("order=mode&direction=DESC")).toEqual(["monitoring", "enabled", "disabled"]);
-    expect(await listed("order=mode&direction=asc")).toEqual(["disabled", "enabled", "monitoring"]);
+    // Lower-case directions are not asserted: the OpenAPI writes ASC and DESC only (the simulator
+    // accepts either case; sim/dns-protection/routes.test.ts pins that).
     for (const q of ["order=colour", "direction=sideways", "colour=red", "page=1&page=2"]) {
       expectFailure(await rules(api).list(`?${q}`), 400);
     }
     await deleteOwnRules();
   });
+
+  clauseTest(
+    ["A.list.order-documented", "A.list.pagination"],
+    "order=prefix (the OpenAPI's default), direction ASC / DESC and per_page 10 and 1000 are accepted",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const mine = ownRules(api);
+      const made = [await mine.made(), await mine.made({ ...validRule, mode: "disabled" }), await mine.made()];
+      const ids = new Set(made.map((r) => r.id));
+      const own = async (q: string) => {
+        const env = expectSuccess<Rule[]>(await rules(api).list(`?per_page=1000${q}`));
+        return env.result.filter((r) => ids.has(r.id)).map((r) => r.id);
+      };
+      // listDnsProtectionRulesForAccount: order "Defaults to 'prefix'", direction "(ASC or DESC).
+      // Defaults to 'ASC'", per_page "Must be between 10 and 1000".
+      const plain = await own("");
+      expect([...plain].sort()).toEqual([...ids].sort());
+      expect(await own("&order=prefix")).toEqual(plain);
+      expect(await own("&order=prefix&direction=ASC")).toEqual(plain);
+      expect(await own("&direction=ASC")).toEqual(plain);
+      expect([...(await own("&order=prefix&direction=DESC"))].sort()).toEqual([...ids].sort());
+      expect([...(await own("&direction=DESC"))].sort()).toEqual([...ids].sort());
+      for (const per_page of [10, 1000]) {
+        const env = expectSuccess<Rule[]>(await rules(api).list(`?per_page=${per_page}&order=prefix`));
+        expect(env.result_info?.per_page).toBe(per_page);
+        expect(env.result.length).toBeLessThanOrEqual(per_page);
+      }
+      await deleteOwnRules();
+    },
+  );
 
   clauseTest(
     ["A.examples.accepted", "A.values.name-scope", "A.create.rule"],

@@ -51,7 +51,8 @@ export function ownRules(api: ApiTarget, init: ApiRequestInit = {}) {
       for (let page = 1; ; page++) {
         const env = expectSuccess<Rule[]>(await r.list(`?per_page=1000&page=${page}`));
         out.push(...env.result);
-        if (env.result.length === 0 || page >= (env.result_info?.total_pages ?? page)) return out;
+        // total_count, not total_pages: the OpenAPI's result_info of this list has no total_pages.
+        if (env.result.length === 0 || page * 1000 >= (env.result_info?.total_count ?? 0)) return out;
       }
     },
     /** The account's rules whose ids are in `ids` (default: this helper's own), in listing order. */

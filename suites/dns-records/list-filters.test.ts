@@ -178,6 +178,31 @@ describe("dns records: list parameters (RecordListParams)", () => {
   });
 
   clauseTest(
+    ["B.list.case-insensitive", "B.list.filter-params"],
+    "content filters ignore the case of the STORED content too: TXT 'Hello World' found by lower-case filters",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const name = await records.fqdn(uniqueLabel("cs"));
+      const txt = await records.create({ type: "TXT", name, content: '"Hello World"' });
+      const mixed = await records.create({ type: "TXT", name, content: '"MiXeD CaSe Value"' });
+      const at = `name=${encodeURIComponent(name)}`;
+      const ids = async (q: string) => (await records.list(`${at}&${q}`)).result.map((r) => r.id).sort();
+      for (const q of [
+        `content=${encodeURIComponent('"hello world"')}`,
+        `content.exact=${encodeURIComponent('"hello world"')}`,
+        "content.contains=lo%20wor",
+        `content.startswith=${encodeURIComponent('"hello')}`,
+        `content.endswith=${encodeURIComponent('world"')}`,
+      ]) {
+        expect(await ids(q), q).toEqual([txt.id]);
+      }
+      expect(await ids("content.contains=mixed%20case")).toEqual([mixed.id]);
+      expect(await ids("search=hello%20world")).toEqual([txt.id]);
+      expect(await ids("content.contains=WORLD")).toEqual([txt.id]);
+    },
+  );
+
+  clauseTest(
     ["B.list.pagination", "B.list.filter-params"],
     "page and per_page cut the filtered list; result_info counts it",
     async (ctx) => {

@@ -63,6 +63,49 @@ describe("dns records: names", () => {
   );
 
   clauseTest(
+    ["B.name.label-63", "B.name.invalid-code", "B.validation.no-change"],
+    "names of other types (TXT, MX, NS, SRV): labels of 63 characters accepted, a 64-character label refused",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const base = uniqueLabel("lb");
+      const label = (c: string, n: number) => `${c}${base}${"y".repeat(n - 1 - base.length)}`;
+      const bodies = (name: string) => [
+        { type: "TXT", name, content: "label limit" },
+        { type: "MX", name, content: "mail.example.net", priority: 10 },
+        { type: "CNAME", name: `c${name.slice(1)}`, content: "target.example.net" },
+      ];
+      // One label of 63, and two labels of 63 (multi-label): accepted for every type.
+      for (const name of [label("a", 63), `${label("b", 63)}.${label("c", 63)}`]) {
+        for (const body of bodies(name)) {
+          const r = await records.create(body);
+          expect(r.name, `${body.type} ${body.name}`).toBe(await records.fqdn(body.name));
+        }
+      }
+      const ns = label("n", 63);
+      expect((await records.create({ type: "NS", name: ns, content: "ns1.example.net" })).name).toBe(
+        await records.fqdn(ns),
+      );
+      const srv = { priority: 1, weight: 1, port: 5060, target: "sip.example.net" };
+      const srvName = `_sip._tcp.${label("s", 63)}`;
+      expect((await records.create({ type: "SRV", name: srvName, data: srv })).name).toBe(await records.fqdn(srvName));
+      // A label of 64, alone or in first or last place of a longer name: refused, nothing created.
+      const before = await records.state();
+      for (const name of [
+        label("d", 64),
+        `${label("e", 64)}.${label("f", 63)}`,
+        `${label("g", 63)}.${label("h", 64)}`,
+      ]) {
+        for (const body of bodies(name)) {
+          expectFailure(await records.post(body), 400, 1004, 9000);
+        }
+        expectFailure(await records.post({ type: "NS", name, content: "ns1.example.net" }), 400, 9000);
+        expectFailure(await records.post({ type: "SRV", name: `_sip._tcp.${name}`, data: srv }), 400, 9000);
+      }
+      expect(await records.state()).toBe(before);
+    },
+  );
+
+  clauseTest(
     ["B.name.first-letter", "B.name.invalid-code"],
     "names starting with a digit or a hyphen are refused",
     async (ctx) => {

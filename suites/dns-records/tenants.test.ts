@@ -1,7 +1,7 @@
 /**
- * Area B: tenant isolation. The second tenant's email/key must not read or write the primary
- * tenant's zone (403 / 9109) on any operation, and a refused call changes nothing; nor may the
- * primary key reach the second tenant's zone. Also: PATCH with a `name` renames the record.
+ * Area B: tenant isolation. The second tenant's email/key, and its API token, must not read or write
+ * the primary tenant's zone (403 / 9109) on any operation, and a refused call changes nothing; nor may
+ * the primary key or token reach the second tenant's zone. Also: PATCH with a `name` renames the record.
  */
 import { describe, expect } from "vitest";
 import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
@@ -71,6 +71,56 @@ describe("dns records: tenants", () => {
       expectFailure(await api.request("DELETE", `${theirs}/${made.json.result.id}`), 403, 9109);
       expectFailure(await records.get(made.json.result.id), 404, 81044);
       const gone = await api.request("DELETE", `${theirs}/${made.json.result.id}`, undefined, { auth: "other-key" });
+      expect(gone.status).toBe(200);
+    },
+  );
+
+  clauseTest(
+    ["B.tenant.isolation-token", "B.validation.no-change"],
+    "another tenant's API token cannot list, read, create, update, delete or batch in this zone (403 / 9109), nothing changes",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      skipUnless(ctx, await getTarget(), "tenants");
+      const api = records.api;
+      const r = await records.create({ type: "A", name: uniqueLabel("tt"), content: "198.51.100.65", comment: "mine" });
+      const before = await records.state();
+      const other = { auth: "other-token" as const };
+      const one = `${records.path}/${r.id}`;
+      const body = { type: "A", name: uniqueLabel("tt"), content: "198.51.100.66" };
+      const calls: [string, string, unknown][] = [
+        ["GET", records.path, undefined],
+        ["GET", `${records.path}?name=${encodeURIComponent(r.name)}`, undefined],
+        ["GET", one, undefined],
+        ["POST", records.path, body],
+        ["PATCH", one, { content: "198.51.100.67" }],
+        ["PUT", one, body],
+        ["DELETE", one, undefined],
+        ["POST", `${records.path}/batch`, { posts: [body] }],
+        ["POST", `${records.path}/batch`, { deletes: [{ id: r.id }] }],
+        ["POST", `${records.path}/batch`, { patches: [{ id: r.id, content: "198.51.100.68" }] }],
+        ["POST", `${records.path}/batch`, { puts: [{ id: r.id, ...body }] }],
+      ];
+      for (const [method, path, b] of calls) {
+        const env = expectFailure(await api.request(method, path, b, other), 403, 9109);
+        expect(env.result, `${method} ${path}`).toBeNull();
+      }
+      expect(await records.state()).toBe(before);
+      expect(records.ok(await records.get(r.id))).toEqual(r);
+      // The second tenant's token works on its own zone (so the refusals above are about the zone).
+      const theirs = `/zones/${api.otherTenant!.zone_id}/dns_records`;
+      const own = await api.request<{ result: { id: string } }>("POST", theirs, body, other);
+      expect(own.status, own.text.slice(0, 300)).toBe(200);
+      // The primary tenant's token, when the target has one, cannot reach the second tenant's zone.
+      if (api.schemes.has("token")) {
+        for (const [method, path] of [
+          ["GET", theirs],
+          ["GET", `${theirs}/${own.json.result.id}`],
+          ["DELETE", `${theirs}/${own.json.result.id}`],
+        ] as const) {
+          expectFailure(await api.request(method, path, undefined, { auth: "token" }), 403, 9109);
+        }
+      }
+      const gone = await api.request("DELETE", `${theirs}/${own.json.result.id}`, undefined, other);
       expect(gone.status).toBe(200);
     },
   );

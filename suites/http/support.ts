@@ -24,7 +24,8 @@ export interface Envelope<T = unknown> {
   success: boolean;
   errors: { code: number; message: string; error_chain?: { code: number; message: string }[] }[];
   messages: unknown[];
-  result_info?: { page: number; per_page: number; count: number; total_count: number; total_pages: number };
+  /** Area A's OpenAPI lists count, page, per_page, total_count (no total_pages; area B's has it). */
+  result_info?: { page: number; per_page: number; count: number; total_count: number; total_pages?: number };
 }
 
 export interface Rule {

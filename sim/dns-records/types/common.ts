@@ -4,7 +4,7 @@
  * Gaps / by design: each family validates its own content or `data`; name, TTL, proxy and conflict
  * rules live outside the families (names.ts, ttl.ts, conflicts.ts).
  */
-import { contentError, fieldError } from "../errors.ts";
+import { CODES, contentError, fieldError, validationError } from "../errors.ts";
 
 /** The part of a request body a type family reads. */
 export interface TypeInput {
@@ -89,8 +89,14 @@ export function base64Field(type: string, data: Record<string, unknown>, key: st
   return v;
 }
 
-/** Top-level priority of MX and URI: an integer 0..65535. */
+/**
+ * Top-level priority of MX and URI: required (9100 "priority is a required field.", as the platform
+ * answers an MX without one), an integer 0..65535 (9101).
+ */
 export function priorityField(type: string, priority: unknown): number {
+  if (priority === undefined || priority === null) {
+    throw validationError(CODES.contentInvalid, "priority is a required field.");
+  }
   if (typeof priority !== "number" || !Number.isInteger(priority) || priority < 0 || priority > 65535) {
     throw fieldError(`priority of a ${type} record must be an integer from 0 to 65535`);
   }

@@ -1,0 +1,124 @@
+/**
+ * Area B: shadowed-records metadata on every record response (docs shadowed-records.mdx, "Shadow
+ * metadata is available on all record API responses: individual record reads, create and update
+ * responses, list requests, and batch requests"; the SDK's include_shadow_metadata on get, create,
+ * update, edit and batch), glue flags, and the query parameters of one-record endpoints.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { checkEnvelope, cleanupAfterAll, type DnsRecord, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
+
+cleanupAfterAll();
+
+type Meta = { shadowed_by?: string[]; is_glue?: boolean; dead_glue?: boolean; shadowed_records_count?: number };
+const metaOf = (r: DnsRecord) => r.meta as unknown as Meta;
+const SHADOW = "include_shadow_metadata=true";
+
+describe("dns records: shadow metadata", () => {
+  clauseTest(
+    ["B.shadow.metadata", "B.get.one", "B.patch.partial", "B.put.overwrite", "B.batch.order-atomic"],
+    "docs shadowed-records.mdx 'Example response': NS sub, glue ns1.sub, www.sub; on create, GET, PATCH, PUT, batch",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const api = records.api;
+      const sub = await records.fqdn(`sub.${uniqueLabel("sh")}`);
+      const ns = await records.create({ type: "NS", name: sub, content: `ns1.${sub}.` });
+      const glueRes = await api.request("POST", `${records.path}?${SHADOW}`, {
+        type: "A",
+        name: `ns1.${sub}`,
+        content: "192.0.2.1",
+      });
+      const glue = records.ok(glueRes);
+      records.created.add(glue.id);
+      expect(metaOf(glue)).toMatchObject({ shadowed_by: [ns.id], is_glue: true });
+      expect(metaOf(glue).dead_glue).toBeUndefined();
+      const www = records.ok(
+        await api.request("POST", `${records.path}?${SHADOW}`, { type: "A", name: `www.${sub}`, content: "192.0.2.2" }),
+      );
+      records.created.add(www.id);
+      expect(metaOf(www).shadowed_by).toEqual([ns.id]);
+      expect(metaOf(www).is_glue).toBeUndefined();
+      // Not asked for: not given.
+      const plain = records.ok(await records.get(glue.id));
+      expect(metaOf(plain).shadowed_by).toBeUndefined();
+      expect(metaOf(plain).is_glue).toBeUndefined();
+      // GET of one record, PATCH, PUT: the same metadata.
+      const one = `${records.path}/${glue.id}?${SHADOW}`;
+      const expected = { shadowed_by: [ns.id], is_glue: true };
+      expect(metaOf(records.ok(await api.request("GET", one)))).toMatchObject(expected);
+      expect(metaOf(records.ok(await api.request("PATCH", one, { comment: "glue" })))).toMatchObject(expected);
+      const put = { type: "A", name: `ns1.${sub}`, content: "192.0.2.1", comment: "glue2" };
+      expect(metaOf(records.ok(await api.request("PUT", one, put)))).toMatchObject(expected);
+      // The NS record: the number of records it shadows (glue and www).
+      const nsMeta = metaOf(records.ok(await api.request("GET", `${records.path}/${ns.id}?${SHADOW}`)));
+      expect(nsMeta.shadowed_records_count).toBe(2);
+      expect(nsMeta.shadowed_by).toBeUndefined();
+      // Batch: patches, puts and posts carry it.
+      const res = await api.request<{ result: Record<string, DnsRecord[]> }>(
+        "POST",
+        `${records.path}/batch?${SHADOW}`,
+        {
+          patches: [{ id: glue.id, comment: "glue3" }],
+          posts: [{ type: "TXT", name: `t.${sub}`, content: "shadowed" }],
+        },
+      );
+      const env = checkEnvelope<Record<string, DnsRecord[]>>(res);
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      for (const r of env.result.posts ?? []) records.created.add(r.id);
+      expect(metaOf(env.result.patches![0]!)).toMatchObject(expected);
+      expect(metaOf(env.result.posts![0]!).shadowed_by).toEqual([ns.id]);
+      expect(metaOf(env.result.posts![0]!).is_glue).toBeUndefined();
+    },
+  );
+
+  clauseTest(
+    ["B.shadow.metadata"],
+    "docs shadowed-records.mdx 'Unreachable glue records': glue of a.sub under the sub delegation is dead_glue",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const sub = await records.fqdn(`sub.${uniqueLabel("dg")}`);
+      const top = await records.create({ type: "NS", name: sub, content: `ns1.${sub}.` });
+      const deep = await records.create({ type: "NS", name: `a.${sub}`, content: `ns1.a.${sub}.` });
+      const g = await records.create({ type: "A", name: `ns1.a.${sub}`, content: "192.0.2.1" });
+      const res = await records.api.request("GET", `${records.path}/${g.id}?${SHADOW}`);
+      const meta = metaOf(records.ok(res));
+      expect([...(meta.shadowed_by ?? [])].sort()).toEqual([top.id, deep.id].sort());
+      expect(meta).toMatchObject({ is_glue: true, dead_glue: true });
+      // The deeper NS record is itself shadowed by the shallower delegation, and counts the glue.
+      const deepMeta = metaOf(records.ok(await records.api.request("GET", `${records.path}/${deep.id}?${SHADOW}`)));
+      expect(deepMeta).toMatchObject({ shadowed_by: [top.id], shadowed_records_count: 1 });
+      // A CNAME at an NS target is not glue; a record outside any delegation carries no shadow fields.
+      const out = await records.create({ type: "A", name: uniqueLabel("free"), content: "192.0.2.3" });
+      const outMeta = metaOf(records.ok(await records.api.request("GET", `${records.path}/${out.id}?${SHADOW}`)));
+      expect(outMeta.shadowed_by).toBeUndefined();
+      expect(outMeta.is_glue).toBeUndefined();
+    },
+  );
+
+  clauseTest(
+    ["B.query.unknown-param", "B.validation.no-change"],
+    "GET, POST, PATCH, PUT, DELETE and batch refuse unknown, repeated or malformed query parameters; nothing changes",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const api = records.api;
+      const r = await records.create({ type: "A", name: uniqueLabel("qp"), content: "198.51.100.70" });
+      const before = await records.state();
+      const one = `${records.path}/${r.id}`;
+      const body = { type: "A", name: uniqueLabel("qp"), content: "198.51.100.71" };
+      for (const q of ["foo=1", "include_shadow_metadata=yes", `${SHADOW}&${SHADOW}`, "per_page=5"]) {
+        const calls: [string, string, unknown][] = [
+          ["GET", `${one}?${q}`, undefined],
+          ["POST", `${records.path}?${q}`, body],
+          ["PATCH", `${one}?${q}`, { content: "198.51.100.72" }],
+          ["PUT", `${one}?${q}`, body],
+          ["DELETE", `${one}?${q}`, undefined],
+          ["POST", `${records.path}/batch?${q}`, { posts: [body] }],
+        ];
+        for (const [method, path, b] of calls) expectFailure(await api.request(method, path, b), 400, 1004);
+      }
+      expect(await records.state()).toBe(before);
+      // include_shadow_metadata=false is a valid value: the plain answer.
+      expect(records.ok(await api.request("GET", `${one}?include_shadow_metadata=false`))).toEqual(r);
+    },
+  );
+});
