@@ -32,10 +32,13 @@ describe("values", () => {
 });
 
 describe("isHeaders", () => {
-  test("the global class and look-alikes tagged Headers", () => {
+  test("the global class and other classes tagged Headers, real ones only", () => {
     expect(isHeaders(new Headers())).toBe(true);
-    const foreign = { get: () => null, [Symbol.toStringTag]: "Headers" };
+    const foreign = { get: () => null, has: () => false, [Symbol.toStringTag]: "Headers" };
     expect(isHeaders(foreign)).toBe(true);
+    // workerd: not Headers (the audit's probes 511, 513, 514, 539, 540).
+    expect(isHeaders({ get: () => null, [Symbol.toStringTag]: "Headers" })).toBe(false);
+    expect(isHeaders(Object.create(Headers.prototype))).toBe(false);
     expect(isHeaders({ get: () => null })).toBe(false);
     expect(isHeaders(null)).toBe(false);
   });
