@@ -10,38 +10,50 @@ import { cleanupAfterAll, expectFailure, recordsOf, uniqueLabel } from "./helper
 
 cleanupAfterAll();
 
+type Ctx = Parameters<Parameters<typeof clauseTest>[2]>[0];
+
+/**
+ * With the other tenant's credentials (`auth`), every read and write of a record of this zone (list,
+ * filtered list, get, create, PATCH, PUT, DELETE, each batch kind) is 403 / 9109 with a null result,
+ * and the zone is unchanged. Record contents are 198.51.100.<ip>..<ip + 3>.
+ */
+async function expectOtherTenantRefused(ctx: Ctx, auth: "other-key" | "other-token", label: string, ip: number) {
+  const { records } = await recordsOf(ctx);
+  skipUnless(ctx, await getTarget(), "tenants");
+  const api = records.api;
+  const r = await records.create({ type: "A", name: uniqueLabel(label), content: `198.51.100.${ip}`, comment: "mine" });
+  const before = await records.state();
+  const other = { auth } as const;
+  const one = `${records.path}/${r.id}`;
+  const body = { type: "A", name: uniqueLabel(label), content: `198.51.100.${ip + 1}` };
+  const calls: [string, string, unknown][] = [
+    ["GET", records.path, undefined],
+    ["GET", `${records.path}?name=${encodeURIComponent(r.name)}`, undefined],
+    ["GET", one, undefined],
+    ["POST", records.path, body],
+    ["PATCH", one, { content: `198.51.100.${ip + 2}` }],
+    ["PUT", one, body],
+    ["DELETE", one, undefined],
+    ["POST", `${records.path}/batch`, { posts: [body] }],
+    ["POST", `${records.path}/batch`, { deletes: [{ id: r.id }] }],
+    ["POST", `${records.path}/batch`, { patches: [{ id: r.id, content: `198.51.100.${ip + 3}` }] }],
+    ["POST", `${records.path}/batch`, { puts: [{ id: r.id, ...body }] }],
+  ];
+  for (const [method, path, b] of calls) {
+    const env = expectFailure(await api.request(method, path, b, other), 403, 9109);
+    expect(env.result, `${method} ${path}`).toBeNull();
+  }
+  expect(await records.state()).toBe(before);
+  expect(records.ok(await records.get(r.id))).toEqual(r);
+  return { records, other, body };
+}
+
 describe("dns records: tenants", () => {
   clauseTest(
     ["B.tenant.isolation", "B.validation.no-change"],
     "another tenant's key cannot list, read, create, update, delete or batch in this zone (403 / 9109), nothing changes",
     async (ctx) => {
-      const { records } = await recordsOf(ctx);
-      skipUnless(ctx, await getTarget(), "tenants");
-      const api = records.api;
-      const r = await records.create({ type: "A", name: uniqueLabel("tn"), content: "198.51.100.60", comment: "mine" });
-      const before = await records.state();
-      const other = { auth: "other-key" as const };
-      const one = `${records.path}/${r.id}`;
-      const body = { type: "A", name: uniqueLabel("tn"), content: "198.51.100.61" };
-      const calls: [string, string, unknown][] = [
-        ["GET", records.path, undefined],
-        ["GET", `${records.path}?name=${encodeURIComponent(r.name)}`, undefined],
-        ["GET", one, undefined],
-        ["POST", records.path, body],
-        ["PATCH", one, { content: "198.51.100.62" }],
-        ["PUT", one, body],
-        ["DELETE", one, undefined],
-        ["POST", `${records.path}/batch`, { posts: [body] }],
-        ["POST", `${records.path}/batch`, { deletes: [{ id: r.id }] }],
-        ["POST", `${records.path}/batch`, { patches: [{ id: r.id, content: "198.51.100.63" }] }],
-        ["POST", `${records.path}/batch`, { puts: [{ id: r.id, ...body }] }],
-      ];
-      for (const [method, path, b] of calls) {
-        const env = expectFailure(await api.request(method, path, b, other), 403, 9109);
-        expect(env.result, `${method} ${path}`).toBeNull();
-      }
-      expect(await records.state()).toBe(before);
-      expect(records.ok(await records.get(r.id))).toEqual(r);
+      await expectOtherTenantRefused(ctx, "other-key", "tn", 60);
     },
   );
 
@@ -79,33 +91,8 @@ describe("dns records: tenants", () => {
     ["B.tenant.isolation-token", "B.validation.no-change"],
     "another tenant's API token cannot list, read, create, update, delete or batch in this zone (403 / 9109), nothing changes",
     async (ctx) => {
-      const { records } = await recordsOf(ctx);
-      skipUnless(ctx, await getTarget(), "tenants");
+      const { records, other, body } = await expectOtherTenantRefused(ctx, "other-token", "tt", 65);
       const api = records.api;
-      const r = await records.create({ type: "A", name: uniqueLabel("tt"), content: "198.51.100.65", comment: "mine" });
-      const before = await records.state();
-      const other = { auth: "other-token" as const };
-      const one = `${records.path}/${r.id}`;
-      const body = { type: "A", name: uniqueLabel("tt"), content: "198.51.100.66" };
-      const calls: [string, string, unknown][] = [
-        ["GET", records.path, undefined],
-        ["GET", `${records.path}?name=${encodeURIComponent(r.name)}`, undefined],
-        ["GET", one, undefined],
-        ["POST", records.path, body],
-        ["PATCH", one, { content: "198.51.100.67" }],
-        ["PUT", one, body],
-        ["DELETE", one, undefined],
-        ["POST", `${records.path}/batch`, { posts: [body] }],
-        ["POST", `${records.path}/batch`, { deletes: [{ id: r.id }] }],
-        ["POST", `${records.path}/batch`, { patches: [{ id: r.id, content: "198.51.100.68" }] }],
-        ["POST", `${records.path}/batch`, { puts: [{ id: r.id, ...body }] }],
-      ];
-      for (const [method, path, b] of calls) {
-        const env = expectFailure(await api.request(method, path, b, other), 403, 9109);
-        expect(env.result, `${method} ${path}`).toBeNull();
-      }
-      expect(await records.state()).toBe(before);
-      expect(records.ok(await records.get(r.id))).toEqual(r);
       // The second tenant's token works on its own zone (so the refusals above are about the zone).
       const theirs = `/zones/${api.otherTenant!.zone_id}/dns_records`;
       const own = await api.request<{ result: { id: string } }>("POST", theirs, body, other);
