@@ -1,6 +1,6 @@
 /** `edgeconf bridge init DIR`: writes the Worker and its config, never over files without --force. */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -72,5 +72,49 @@ describe("edgeconf bridge init", () => {
     expect((await inProcess(["bridge"])).code).toBe(2);
     expect((await inProcess(["bridge", "init", path.join(tmp, "c"), "--bucket", "Bad_Name"])).code).toBe(2);
     expect([validBucketName("ok-name"), validBucketName("-x"), validBucketName("ab")]).toEqual([true, false, false]);
+  });
+
+  test("a file system failure is one line naming the path and the reason, exit 2, nothing half-written", async () => {
+    const file = path.join(tmp, "afile");
+    writeFileSync(file, "x");
+    const cases: [string, RegExp][] = [
+      [file, /^edgeconf bridge: \S*afile is a file, not a folder$/],
+      [path.join(file, "sub"), /^edgeconf bridge: cannot create \S*afile\/sub: \S*afile is a file, not a folder$/],
+    ];
+    // node's recursive mkdir never returns on /proc; the CLI creates level by level and ends at once.
+    if (process.platform === "linux") {
+      cases.push(["/proc/nope/deeper", /^edgeconf bridge: cannot create \/proc\/nope\/deeper: \/proc\/nope: .+$/]);
+    }
+    for (const [dir, line] of cases) {
+      const r = await inProcess(["bridge", "init", dir]);
+      expect([r.code, r.stdout], dir).toEqual([2, ""]);
+      expect(r.stderr.split("\n"), dir).toHaveLength(2);
+      expect(r.stderr.trimEnd(), dir).toMatch(line);
+    }
+    expect(readFileSync(file, "utf8")).toBe("x");
+    // A write that fails half-way (here: a folder where the third file's temporary copy goes) leaves
+    // neither the files written before it nor the folders made for it.
+    const parent = path.join(tmp, "half");
+    const dir = path.join(parent, "x");
+    mkdirSync(dir, { recursive: true });
+    mkdirSync(path.join(dir, `.frame.js.${process.pid}.tmp`));
+    const r = await inProcess(["bridge", "init", dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trimEnd()).toMatch(/^edgeconf bridge: cannot write \S*half\/x\/frame\.js: .+$/);
+    expect(readdirSync(dir)).toEqual([`.frame.js.${process.pid}.tmp`]);
+    rmSync(parent, { recursive: true });
+    const deep = path.join(parent, "a", "b");
+    const ok = await inProcess(["bridge", "init", deep]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(existsSync(path.join(deep, "worker.js"))).toBe(true);
+    // A folder where a file goes is refused before anything is written.
+    const blocked = path.join(tmp, "blocked");
+    mkdirSync(path.join(blocked, "wrangler.toml"), { recursive: true });
+    const b = await inProcess(["bridge", "init", blocked]);
+    expect([b.code, b.stderr.trimEnd()]).toEqual([
+      2,
+      `edgeconf bridge: ${path.join(blocked, "wrangler.toml")} is a folder: the bridge writes a file there`,
+    ]);
+    expect(readdirSync(blocked)).toEqual(["wrangler.toml"]);
   });
 });

@@ -4,9 +4,10 @@
  * that run the area-D suites against it (docs/bridge.md). It also writes (or completes) DIR/.gitignore so that
  * the secret the steps put in DIR (`.bridge-secret`) and wrangler's local secrets never get committed.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { DirError, dirProblem, fsReason, makeDir } from "../dirs.ts";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { argsErrorMessage, usageError } from "./usage.ts";
 
@@ -15,20 +16,59 @@ export const BRIDGE_FILES = ["worker.js", "protocol.js", "frame.js", "wrangler.t
 /** What DIR/.gitignore must ignore: the bridge's secret, wrangler's local secrets and state. */
 export const BRIDGE_IGNORED = [".bridge-secret", ".dev.vars", ".dev.vars.*", ".env", ".env.*", ".wrangler/"] as const;
 
-/** Writes DIR/.gitignore, or adds to an existing one the lines it lacks (never removes any). */
-export function writeBridgeGitignore(dir: string): void {
+/** The text DIR/.gitignore must have: the existing one plus the lines it lacks (never removes any); undefined: as is. */
+export function bridgeGitignore(dir: string): string | undefined {
   const file = path.join(dir, ".gitignore");
   const existing = existsSync(file) ? readFileSync(file, "utf8") : "";
   const have = new Set(existing.split(/\r?\n/).map((l) => l.trim()));
   const missing = BRIDGE_IGNORED.filter((l) => !have.has(l));
-  if (missing.length === 0) return;
+  if (missing.length === 0) return undefined;
   const head =
     existing === ""
       ? "# Secrets of the edgeconf bridge Worker: never commit them.\n"
       : existing.endsWith("\n")
         ? ""
         : "\n";
-  writeFileSync(file, `${existing}${head}${missing.join("\n")}\n`);
+  return `${existing}${head}${missing.join("\n")}\n`;
+}
+
+/**
+ * Writes `files` (name -> content) into `dir` all or nothing: each goes to a temporary file first, then
+ * all are renamed into place; on a failure the temporary files and the folders made are removed.
+ */
+function writeAll(dir: string, files: Record<string, string>): void {
+  const created = makeDir(dir);
+  const temps: [string, string][] = [];
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      const temp = path.join(dir, `.${name}.${process.pid}.tmp`);
+      temps.push([temp, path.join(dir, name)]);
+      try {
+        writeFileSync(temp, text);
+      } catch (e) {
+        throw new DirError(`cannot write ${path.join(dir, name)}: ${fsReason(e)}`);
+      }
+    }
+    for (const [temp, file] of temps) {
+      try {
+        renameSync(temp, file);
+      } catch (e) {
+        throw new DirError(`cannot write ${file}: ${fsReason(e)}`);
+      }
+    }
+  } catch (e) {
+    for (const [temp] of temps) {
+      try {
+        rmSync(temp, { force: true });
+      } catch {}
+    }
+    for (const d of created.reverse()) {
+      try {
+        rmdirSync(d);
+      } catch {}
+    }
+    throw e;
+  }
 }
 
 export const BRIDGE_HELP = `Usage: edgeconf bridge init DIR [--bucket NAME] [--force]
@@ -85,20 +125,49 @@ export async function run(argv: string[]): Promise<number> {
     return usageError("bridge", `--bucket "${bucket}" is not an R2 bucket name (3-63 of a-z, 0-9, -)`);
   }
   const dir = path.resolve(process.cwd(), dirArg);
+  // The folder first: a file in the way or a place that cannot be written is the user's path (exit 2).
+  const problem = dirProblem(dir);
+  if (problem) {
+    process.stderr.write(`edgeconf bridge: ${problem}\n`);
+    return 2;
+  }
+  const isFolder = (f: string) => {
+    try {
+      return statSync(path.join(dir, f)).isDirectory();
+    } catch {
+      return false;
+    }
+  };
+  const folder = [...BRIDGE_FILES, ".gitignore"].find(isFolder);
+  if (folder) {
+    process.stderr.write(`edgeconf bridge: ${path.join(dir, folder)} is a folder: the bridge writes a file there\n`);
+    return 2;
+  }
   const present = BRIDGE_FILES.filter((f) => existsSync(path.join(dir, f)));
   if (present.length > 0 && !values.force) {
     process.stderr.write(`edgeconf bridge: ${dir} already has ${present.join(", ")} (--force overwrites)\n`);
     return 2;
   }
-  mkdirSync(dir, { recursive: true });
+  // Everything is read before anything is written: a failure leaves DIR as it was.
   const source = path.join(PROJECT_ROOT, "bridge");
-  for (const f of BRIDGE_FILES) if (f.endsWith(".js")) copyFileSync(path.join(source, f), path.join(dir, f));
-  const toml = readFileSync(path.join(source, "wrangler.toml"), "utf8").replace(
-    /^bucket_name = ".*"$/m,
-    `bucket_name = "${bucket}"`,
-  );
-  writeFileSync(path.join(dir, "wrangler.toml"), toml);
-  writeBridgeGitignore(dir);
+  const files: Record<string, string> = {};
+  try {
+    for (const f of BRIDGE_FILES) files[f] = readFileSync(path.join(source, f), "utf8");
+  } catch (e) {
+    const file = (e as { path?: string }).path ?? source;
+    process.stderr.write(`edgeconf bridge: cannot read ${file} of the installed package: ${fsReason(e)}\n`);
+    return 1;
+  }
+  files["wrangler.toml"] = (files["wrangler.toml"] ?? "").replace(/^bucket_name = ".*"$/m, `bucket_name = "${bucket}"`);
+  try {
+    const gitignore = bridgeGitignore(dir);
+    if (gitignore !== undefined) files[".gitignore"] = gitignore;
+    writeAll(dir, files);
+  } catch (e) {
+    const message = e instanceof DirError ? e.message : `cannot write into ${dir}: ${fsReason(e)}`;
+    process.stderr.write(`edgeconf bridge: ${message}\n`);
+    return 2;
+  }
   process.stdout.write(nextSteps(path.relative(process.cwd(), dir) || ".", bucket));
   return 0;
 }
