@@ -20,7 +20,7 @@ const REASONS: Record<string, string> = {
   EDQUOT: "disk quota exceeded",
   EEXIST: "a file is in the way",
   ENOTDIR: "a file is in the way (not a folder)",
-  ENOENT: "no such file or folder (the file system does not allow creating it there)",
+  ENOENT: "no such file or folder",
   ENAMETOOLONG: "the name is too long",
   ELOOP: "too many symbolic links",
   EISDIR: "it is a folder",
@@ -95,7 +95,10 @@ export function makeDir(dir: string): string[] {
     } catch (e) {
       // Made meanwhile by someone else: fine if it is a folder.
       if ((e as { code?: string }).code === "EEXIST" && kind(p) === "dir") continue;
-      throw new DirError(`cannot create ${p === abs ? abs : `${abs}: ${p}`}: ${fsReason(e)}`);
+      // ENOENT with the parent there: a file system that takes no new folders (/proc).
+      const reason =
+        (e as { code?: string }).code === "ENOENT" ? "the file system does not allow creating folders there" : fsReason(e);
+      throw new DirError(`cannot create ${p === abs ? abs : `${abs}: ${p}`}: ${reason}`);
     }
   }
   return created;

@@ -6,10 +6,9 @@
  */
 import { existsSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { DirError, dirProblem, fsReason, makeDir } from "../dirs.ts";
 import { PROJECT_ROOT } from "../expectations.ts";
-import { argsErrorMessage, usageError } from "./usage.ts";
+import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const BRIDGE_FILES = ["worker.js", "protocol.js", "frame.js", "wrangler.toml"] as const;
 
@@ -104,7 +103,7 @@ export async function run(argv: string[]): Promise<number> {
   let values: { bucket?: string; force?: boolean; help?: boolean };
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals } = parseCommandArgs({
       args: argv,
       allowPositionals: true,
       options: { bucket: { type: "string" }, force: { type: "boolean" }, help: { type: "boolean", short: "h" } },

@@ -5,12 +5,11 @@
  */
 import { randomInt } from "node:crypto";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { type DiffCommandOptions, diffCommand } from "../diff/cli.ts";
 import { type DiffExpectation, diffExpectationsPath, loadDiffExpectations } from "../diff/expectations.ts";
 import { checkDiffTarget, diffTargetNames } from "../diff/targets.ts";
 import { DIFF_AREAS, type DiffAreaName } from "../diff/types.ts";
-import { argsErrorMessage, usageError } from "./usage.ts";
+import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const DIFF_HELP = `Usage: edgeconf diff --area <area> --against <target> [--target sim] [--runs 100] [--seed N]
                      [--max-steps 12] [--out reports] [--expectations FILE | --no-expectations]
@@ -49,7 +48,7 @@ export function parseDiffArgs(
 ): { help: true } | { error: string } | { options: DiffCommandOptions } {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
+    ({ values } = parseCommandArgs({
       args: argv,
       allowPositionals: false,
       options: {

@@ -10,6 +10,7 @@ import { displayPath } from "../report/shell.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { FUZZ_HELP, parseRunArgs } from "../run/options.ts";
 import { preflight } from "../run/preflight.ts";
+import { outDirOrError } from "../run/out-dir.ts";
 import { usageError } from "./usage.ts";
 
 export async function run(argv: string[]): Promise<number> {
@@ -33,7 +34,14 @@ export async function run(argv: string[]): Promise<number> {
     io.stderr(`edgeconf fuzz: ${stop}\n`);
     return 2;
   }
-  const { report, runDir, exitCode, forceExit } = await executeRun(parsed.options, io);
+  const out = outDirOrError(parsed.options.outDir);
+  if (typeof out === "string") return usageError("fuzz", out, io.stderr);
+  const result = await executeRun(parsed.options, io);
+  if ("usage" in result) {
+    out.undo();
+    return usageError("fuzz", result.usage, io.stderr);
+  }
+  const { report, runDir, exitCode, forceExit } = result;
   if (forceExit) process.exit(exitCode);
   const found = report.tests.filter((t) => t.property && t.status === "fail");
   if (found.length > 0) {

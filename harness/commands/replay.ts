@@ -5,7 +5,6 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { isDiffReplayText, parseDiffReplay } from "../diff/replay.ts";
 import { parseReplayFile } from "../fuzz/replay-file.ts";
 import { isTrustedModule, isTrustedUrl, rememberedUrls } from "../fuzz/replay-trust.ts";
@@ -13,7 +12,7 @@ import { exactNamePattern } from "../report/shell.ts";
 import { FILE_FAILURE } from "../run/collect.ts";
 import { runVitest } from "../run/vitest.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
-import { argsErrorMessage, usageError } from "./usage.ts";
+import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const REPLAY_HELP = `Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
                       [--worker-url URL] [--module PATH] [--timeout MS]
@@ -41,7 +40,7 @@ export async function run(argv: string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals } = parseCommandArgs({
       args: argv,
       allowPositionals: true,
       options: {

@@ -5,7 +5,6 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import {
   type ExpectationsFile,
   formatExpectations,
@@ -18,7 +17,7 @@ import type { RunReport } from "../report/types.ts";
 import { updateExpectations } from "../report/update-expectations.ts";
 import { defaultIo } from "../run/execute.ts";
 import { mergeShards } from "../run/merge.ts";
-import { argsErrorMessage, usageError } from "./usage.ts";
+import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const REPORT_HELP = `Usage:
   edgeconf report --update-expectations [--from FILE] [--expectations FILE]
@@ -38,7 +37,7 @@ export async function run(argv: string[]): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals } = parseCommandArgs({
       args: argv,
       allowPositionals: true,
       options: {

@@ -4,6 +4,7 @@ import { PROJECT_ROOT } from "../expectations.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { parseRunArgs, RUN_HELP, sharedTestDirs } from "../run/options.ts";
 import { preflight } from "../run/preflight.ts";
+import { outDirOrError } from "../run/out-dir.ts";
 import { usageError } from "./usage.ts";
 
 export async function run(argv: string[]): Promise<number> {
@@ -29,7 +30,13 @@ export async function run(argv: string[]): Promise<number> {
     io.stderr(`edgeconf run: ${stop}\n`);
     return 2;
   }
+  const out = outDirOrError(parsed.options.outDir);
+  if (typeof out === "string") return usageError("run", out, io.stderr);
   const result = await executeRun(parsed.options, io);
+  if ("usage" in result) {
+    out.undo();
+    return usageError("run", result.usage, io.stderr);
+  }
   if (result.forceExit) process.exit(result.exitCode);
   return result.exitCode;
 }

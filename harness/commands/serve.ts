@@ -5,10 +5,13 @@
  * Starts the simulator as servers (harness/serve/index.ts), prints ONE JSON line with base_url,
  * kt_url, credentials and PEM paths, and runs until SIGINT/SIGTERM.
  */
-import { parseArgs } from "node:util";
+import { createPrivateKey, X509Certificate } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { MAX_FQDN, MAX_LABEL, toAsciiName } from "../../sim/dns-records/names.ts";
 import type { Credentials } from "../../sim/index.ts";
+import { DirError, fsReason, makeDir } from "../dirs.ts";
 import { isLoopbackHost, type ServeOptions, startServe } from "../serve/index.ts";
-import { argsErrorMessage, usageError } from "./usage.ts";
+import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const SERVE_HELP = `edgeconf serve: the simulator as servers (HTTP for areas A and B, HTTPS with mTLS for area C)
 
@@ -62,13 +65,68 @@ function portOf(value: string | undefined, fallback: number): number | undefined
   return Number(value);
 }
 
+/**
+ * Why `name` cannot be a zone's name, or undefined: a DNS name of at least two labels, each 1-63
+ * letters, digits and hyphens (not first or last), at most 253 characters (sim/dns-records/names.ts).
+ */
+export function zoneNameProblem(name: string): string | undefined {
+  const ascii = toAsciiName(name);
+  const shown = JSON.stringify(name);
+  if (ascii === undefined) return `--zone-name ${shown} is not a domain name`;
+  if (ascii.length > MAX_FQDN) return `--zone-name ${shown} is longer than ${MAX_FQDN} characters`;
+  const labels = ascii.split(".");
+  if (labels.length < 2) return `--zone-name ${shown} needs at least two labels (example.com)`;
+  for (const label of labels) {
+    if (label === "") return `--zone-name ${shown} has an empty label`;
+    if (label.length > MAX_LABEL) return `--zone-name ${shown} has a label longer than ${MAX_LABEL} characters`;
+    if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(label)) {
+      return `--zone-name ${shown}: labels are letters, digits and hyphens (not first or last), got "${label}"`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Why the certificate options the user gave cannot be used, or undefined: --ca-cert must be a PEM CA
+ * certificate and --ca-key its PEM private key, both readable.
+ */
+export function certOptionsProblem(options: Pick<ServeOptions, "caCert" | "caKey">): string | undefined {
+  if (!options.caCert || !options.caKey) return undefined;
+  const read = (flag: string, file: string): string | { error: string } => {
+    try {
+      return readFileSync(file, "utf8");
+    } catch (e) {
+      return { error: `${flag} ${file}: ${fsReason(e)}` };
+    }
+  };
+  const certPem = read("--ca-cert", options.caCert);
+  if (typeof certPem !== "string") return certPem.error;
+  const keyPem = read("--ca-key", options.caKey);
+  if (typeof keyPem !== "string") return keyPem.error;
+  let cert: X509Certificate;
+  try {
+    cert = new X509Certificate(certPem);
+  } catch {
+    return `--ca-cert ${options.caCert} is not a PEM certificate`;
+  }
+  if (!cert.ca) return `--ca-cert ${options.caCert} is not a CA certificate (basicConstraints CA:TRUE)`;
+  let key: ReturnType<typeof createPrivateKey>;
+  try {
+    key = createPrivateKey(keyPem);
+  } catch {
+    return `--ca-key ${options.caKey} is not a PEM private key (unencrypted)`;
+  }
+  if (!cert.checkPrivateKey(key)) return `--ca-key ${options.caKey} is not the key of --ca-cert ${options.caCert}`;
+  return undefined;
+}
+
 /** Parses the flags into ServeOptions, or an error message. */
 export function parseServeArgs(
   argv: string[],
 ): { options: ServeOptions; json: boolean; env: boolean; populate: boolean } | { help: true } | string {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
+    ({ values } = parseCommandArgs({
       args: argv,
       strict: true,
       allowPositionals: false,
@@ -114,6 +172,11 @@ export function parseServeArgs(
     if (v !== undefined && !HEX32.test(v)) return `--${k} must be 32 lowercase hex characters, got ${v}`;
   }
   if ((str("ca-cert") === undefined) !== (str("ca-key") === undefined)) return "--ca-cert and --ca-key go together";
+  const zoneName = str("zone-name");
+  if (zoneName !== undefined) {
+    const problem = zoneNameProblem(zoneName);
+    if (problem) return problem;
+  }
   // Credentials the transport would call malformed could never authenticate: refuse them here.
   const shapes: [string, RegExp, string][] = [
     ["api-token", /^[A-Za-z0-9\-._~+/]+=*$/, "token characters (RFC 6750)"],
@@ -137,6 +200,8 @@ export function parseServeArgs(
     const v = str(flag);
     if (v !== undefined) credentials[key] = v;
   }
+  // Stored as the platform stores names: lowercased, Punycode, no trailing dot.
+  if (zoneName !== undefined) credentials.zone_name = toAsciiName(zoneName) ?? zoneName;
   const options: ServeOptions = {
     port,
     ktPort,
@@ -155,6 +220,18 @@ export async function run(argv: string[]): Promise<number> {
   if ("help" in parsed) {
     process.stdout.write(SERVE_HELP);
     return 0;
+  }
+  // Certificate options the user gave must work: refused here, before anything starts, rather than
+  // serving without area C.
+  const certProblem = certOptionsProblem(parsed.options);
+  if (certProblem) return usageError("serve", certProblem);
+  if (parsed.options.certDir !== undefined) {
+    try {
+      makeDir(parsed.options.certDir);
+    } catch (e) {
+      if (e instanceof DirError) return usageError("serve", `--cert-dir: ${e.message}`);
+      throw e;
+    }
   }
   const warning = exposureWarning(parsed.options.host ?? "127.0.0.1");
   if (warning) process.stderr.write(warning);

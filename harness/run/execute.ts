@@ -12,6 +12,7 @@ import { moduleUrl, rememberUrls } from "../fuzz/replay-trust.ts";
 import { buildReport } from "../report/build.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
+import type { RawTest } from "../report/classify.ts";
 import type { ExitCode, RunReport, TestEntry } from "../report/types.ts";
 import { type ReportFs, writeReport } from "../report/write.ts";
 import { targetIdentity } from "../targets/identity.ts";
@@ -114,11 +115,48 @@ export interface ExecuteResult {
   forceExit: boolean;
 }
 
+/** A run that selected nothing: a usage error (one line, exit 2); no report is written. */
+export interface NothingSelected {
+  usage: string;
+}
+
+/** Whether a vitest name pattern matches a test's full name (describe blocks and title, joined by spaces). */
+function nameMatches(pattern: string, names: readonly string[]): boolean {
+  try {
+    const re = new RegExp(pattern);
+    return re.test(names.join(" ")) || re.test(` ${names.join(" ")}`);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Why a finished run selected nothing, or undefined: the name pattern matched none of the tests the
+ * selected files hold (vitest then skips every one of them, which would read as "inconclusive").
+ */
+export function nothingMatched(
+  options: Pick<RunOptions, "grep" | "userGrep" | "include">,
+  tests: readonly RawTest[],
+): string | undefined {
+  if (options.grep === undefined || tests.length === 0) return undefined;
+  // A test vitest runs keeps mode "run" (also when it skips itself); those left out by the pattern are "skip".
+  if (tests.some((t) => t.mode === "run" || t.mode === "only")) return undefined;
+  if (tests.some((t) => nameMatches(options.grep as string, t.names))) return undefined;
+  const what =
+    options.userGrep === undefined
+      ? "no test of the selected areas is in the selected files"
+      : options.userGrep === options.grep
+        ? `--grep ${JSON.stringify(options.userGrep)} matched no test name`
+        : `--grep ${JSON.stringify(options.userGrep)} matched no test name of the selected areas`;
+  const files = new Set(tests.map((t) => t.file)).size;
+  return `${what} (${tests.length} test(s) in ${files} file(s) looked at); nothing was run`;
+}
+
 export async function executeRun(
   options: RunOptions,
   io: RunIo = defaultIo(),
   fs: ReportFs & Pick<typeof nodeFs, "readFileSync"> = nodeFs,
-): Promise<ExecuteResult> {
+): Promise<ExecuteResult | NothingSelected> {
   const started = new Date();
   const runId = runIdOf(started, options);
   const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {}, io.cwd);
@@ -170,6 +208,12 @@ export async function executeRun(
         : {}),
       ...(options.quiet ? {} : { progress: { write: (line: string) => io.stderr(`${line}\n`) } }),
     });
+    if (run.noFiles) {
+      const shown = options.include.map((p) => displayPath(io.cwd, path.join(PROJECT_ROOT, p)));
+      return { usage: `--include ${shown.join(" ")} matched no test file; nothing was run` };
+    }
+    const nothing = nothingMatched(options, run.tests);
+    if (nothing) return { usage: nothing };
     problems.push(...run.problems);
     if (run.tests.length === 0 && run.problems.length === 0 && !options.shard) {
       problems.push(

@@ -4,9 +4,8 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { AREAS, type Area } from "../clauses/types.ts";
-import { argsErrorMessage } from "../commands/usage.ts";
+import { argsErrorMessage, parseCommandArgs } from "../commands/usage.ts";
 import { TARGET_NAMES, type TargetName } from "../targets/types.ts";
 import { TARGET_PROFILES } from "./preflight.ts";
 
@@ -34,6 +33,8 @@ export interface RunOptions {
   include: string[];
   /** Only tests whose name matches (vitest's testNamePattern; with --areas, narrowed to them). */
   grep?: string;
+  /** The --grep given, before the narrowing to the areas. */
+  userGrep?: string;
   /** Property runs (EDGECONF_RUNS); fuzz raises it. */
   runs?: number;
   quiet: boolean;
@@ -204,7 +205,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
   let values: Record<string, string | boolean | string[] | undefined>;
   let positionals: string[];
   try {
-    ({ values, positionals } = parseArgs({
+    ({ values, positionals } = parseCommandArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
@@ -358,6 +359,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
       maxTimeMs: maxTime,
       include,
       ...(grep !== undefined ? { grep } : {}),
+      ...(userGrep !== undefined ? { userGrep } : {}),
       ...(runs !== undefined ? { runs } : {}),
       quiet: values.quiet === true,
     },

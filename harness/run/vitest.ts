@@ -16,6 +16,8 @@ export interface VitestRun {
   problems: string[];
   /** The watchdog stopped the run: workers may still hang, so the process should exit when done. */
   watchdogFired: boolean;
+  /** No file matched the include patterns: nothing was run. */
+  noFiles?: boolean;
 }
 
 export interface VitestRunOptions {
@@ -67,6 +69,17 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
     },
     { logLevel: "error" },
   );
+  if (!options.mergeFrom) {
+    // Patterns that match no file stop here, before any test file is loaded (harness/run/execute.ts).
+    let files = 1;
+    try {
+      files = (await vitest.globTestSpecifications()).length;
+    } catch {}
+    if (files === 0) {
+      await vitest.close().catch(() => {});
+      return { tests: [], runFiles: [], unhandledErrors: [], problems: [], watchdogFired: false, noFiles: true };
+    }
+  }
   let timer: NodeJS.Timeout | undefined;
   let watchdogFired = false;
   const work = (async () => {

@@ -7,9 +7,10 @@
  * (mode 0600), certificates as PEM.
  */
 import { constants, createPrivateKey, generateKeyPairSync, privateEncrypt, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import forge from "node-forge";
+import { makeDir } from "../dirs.ts";
 
 export interface KeyAndCert {
   /** PKCS#8 PEM. */
@@ -146,7 +147,7 @@ export function prepareKtCertificates(
   given: KtCertSources,
   operators: { a: string; b: string },
 ): KtCertFiles {
-  mkdirSync(dir, { recursive: true });
+  makeDir(dir);
   const needIssue =
     !(given.serverCert && given.serverKey) ||
     !(given.clientCert && given.clientKey) ||
