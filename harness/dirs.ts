@@ -97,7 +97,9 @@ export function makeDir(dir: string): string[] {
       if ((e as { code?: string }).code === "EEXIST" && kind(p) === "dir") continue;
       // ENOENT with the parent there: a file system that takes no new folders (/proc).
       const reason =
-        (e as { code?: string }).code === "ENOENT" ? "the file system does not allow creating folders there" : fsReason(e);
+        (e as { code?: string }).code === "ENOENT"
+          ? "the file system does not allow creating folders there"
+          : fsReason(e);
       throw new DirError(`cannot create ${p === abs ? abs : `${abs}: ${p}`}: ${reason}`);
     }
   }

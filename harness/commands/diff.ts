@@ -9,6 +9,7 @@ import { type DiffCommandOptions, diffCommand } from "../diff/cli.ts";
 import { type DiffExpectation, diffExpectationsPath, loadDiffExpectations } from "../diff/expectations.ts";
 import { checkDiffTarget, diffTargetNames } from "../diff/targets.ts";
 import { DIFF_AREAS, type DiffAreaName } from "../diff/types.ts";
+import { outDirOrError } from "../run/out-dir.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const DIFF_HELP = `Usage: edgeconf diff --area <area> --against <target> [--target sim] [--runs 100] [--seed N]
@@ -137,5 +138,10 @@ export async function run(argv: string[]): Promise<number> {
   if ("error" in parsed) {
     return usageError("diff", parsed.error, io.stderr);
   }
-  return diffCommand(parsed.options, io);
+  const out = outDirOrError(parsed.options.outDir);
+  if (typeof out === "string") return usageError("diff", out, io.stderr);
+  const code = await diffCommand(parsed.options, io);
+  // Refused before writing (a target it cannot open): the folders made for it go again.
+  if (code === 2) out.undo();
+  return code;
 }

@@ -9,8 +9,8 @@ import { replayFileName } from "../fuzz/replay-file.ts";
 import { displayPath } from "../report/shell.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { FUZZ_HELP, parseRunArgs } from "../run/options.ts";
-import { preflight } from "../run/preflight.ts";
 import { outDirOrError } from "../run/out-dir.ts";
+import { preflight } from "../run/preflight.ts";
 import { usageError } from "./usage.ts";
 
 export async function run(argv: string[]): Promise<number> {

@@ -6,8 +6,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isDiffReplayText, parseDiffReplay } from "../diff/replay.ts";
+import { fsReason } from "../dirs.ts";
 import { parseReplayFile } from "../fuzz/replay-file.ts";
-import { isTrustedModule, isTrustedUrl, rememberedUrls } from "../fuzz/replay-trust.ts";
+import { isTrustedModule, isTrustedUrl, rememberedUrls, TEST_ROOTS } from "../fuzz/replay-trust.ts";
 import { exactNamePattern } from "../report/shell.ts";
 import { FILE_FAILURE } from "../run/collect.ts";
 import { runVitest } from "../run/vitest.ts";
@@ -21,11 +22,12 @@ Runs the property saved in FILE (a replay file from edgeconf run or fuzz: <out>/
 again with its seed and path (and, for model-based properties, the replay path of their commands),
 against the target recorded in the file, with its options (URLs, module), unless --target says otherwise.
 
-A replay file is untrusted input: its test file must lie inside the project's suites/ or properties/
-folders, and a target URL or module it names is used only when given here (--base-url, --kt-url,
---worker-url, --module), set in the environment (EDGECONF_BASE_URL, EDGECONF_KT_URL, EDGECONF_WORKER_URL,
-EDGECONF_MODULE), or used by an edgeconf run on this machine (a module: in this directory); otherwise
-the replay is refused, so your credentials never go to a URL, nor code runs from a path, someone else chose.
+A replay file is untrusted input: its test file must lie inside the project's ${TEST_ROOTS.slice(0, -1).join(", ")}
+or ${TEST_ROOTS.at(-1)} folders, and a target URL or module it names is used only when given here
+(--base-url, --kt-url, --worker-url, --module), set in the environment (EDGECONF_BASE_URL, EDGECONF_KT_URL,
+EDGECONF_WORKER_URL, EDGECONF_MODULE), or used by an edgeconf run on this machine (a module: in this
+directory); otherwise the replay is refused, so your credentials never go to a URL, nor code runs from a
+path, someone else chose.
 
 Exit status: 1 it still fails, 0 it passes now, 2 usage error, refused, or the test no longer exists.
 
@@ -65,11 +67,15 @@ export async function run(argv: string[]): Promise<number> {
     return usageError("replay", "give exactly one replay file (reports/latest/replays/*.json)", err);
   }
   const file = positionals[0];
+  const timeout = values.timeout === undefined ? 120_000 : Number(values.timeout);
+  if (!Number.isSafeInteger(timeout) || timeout < 1) {
+    return usageError("replay", `--timeout needs a positive integer (milliseconds), got "${values.timeout}"`, err);
+  }
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    err(`edgeconf replay: cannot read ${file}: ${(e as Error).message}\n`);
+    err(`edgeconf replay: cannot read ${file}: ${fsReason(e)}\n`);
     return 2;
   }
   const pick = (k: string) => (typeof values[k] === "string" ? (values[k] as string) : undefined);
@@ -100,10 +106,6 @@ export async function run(argv: string[]): Promise<number> {
   const target = (values.target as string | undefined) ?? replay.target.name;
   if (!(TARGET_NAMES as readonly string[]).includes(target)) {
     return usageError("replay", `--target must be one of ${TARGET_NAMES.join(", ")}, got "${target}"`, err);
-  }
-  const timeout = values.timeout === undefined ? 120_000 : Number(values.timeout);
-  if (!Number.isSafeInteger(timeout) || timeout < 1) {
-    return usageError("replay", `--timeout needs a positive integer (milliseconds), got "${values.timeout}"`, err);
   }
   const sameTarget = target === replay.target.name;
   if (pick("worker-url") !== undefined && target !== "worker") {

@@ -3,8 +3,9 @@
  *   edgeconf report --update-expectations [--from reports/latest/report.json] [--expectations FILE]
  *   edgeconf report merge DIR... [--out DIR]
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { DirError, fsReason, makeDir } from "../dirs.ts";
 import {
   type ExpectationsFile,
   formatExpectations,
@@ -31,6 +32,13 @@ export const REPORT_HELP = `Usage:
 
 Exit status: merge as edgeconf run (0, 1, 2); --update-expectations 0, or 2 on errors.
 `;
+
+/** An error or message as one line (a message may quote a file's lines). */
+function oneLine(e: unknown): string {
+  return String(e instanceof Error ? e.message : e)
+    .replace(/\s*\n\s*/g, " ")
+    .trim();
+}
 
 export async function run(argv: string[]): Promise<number> {
   const io = defaultIo();
@@ -73,21 +81,31 @@ export async function run(argv: string[]): Promise<number> {
     io.cwd,
     (values.from as string | undefined) ?? path.join("reports", "latest", "report.json"),
   );
+  let text: string;
+  try {
+    text = readFileSync(from, "utf8");
+  } catch (e) {
+    io.stderr(`edgeconf report: cannot read ${from}: ${fsReason(e)}\n`);
+    return 2;
+  }
   let report: RunReport;
   try {
-    report = JSON.parse(readFileSync(from, "utf8")) as RunReport;
+    report = JSON.parse(text) as RunReport;
   } catch (e) {
-    io.stderr(`edgeconf report: cannot read ${from}: ${(e as Error).message}\n`);
+    // One line, whatever the file holds (JSON.parse quotes it).
+    io.stderr(`edgeconf report: ${from} is not JSON (a report.json of edgeconf run): ${oneLine(e)}\n`);
     return 2;
   }
   const schemaErrors = reportSchemaErrors(report);
   if (schemaErrors.length > 0) {
     const more = schemaErrors.length > 1 ? ` (+${schemaErrors.length - 1} more)` : "";
-    io.stderr(`edgeconf report: ${from} is not a valid report: ${schemaErrors[0]}${more}\n`);
+    io.stderr(`edgeconf report: ${from} is not a valid report: ${oneLine(schemaErrors[0])}${more}\n`);
     return 2;
   }
   if (report.outcome === "aborted") {
-    io.stderr(`edgeconf report: ${from} is from a run that did not run (${report.problems[0] ?? "aborted"})\n`);
+    io.stderr(
+      `edgeconf report: ${from} is from a run that did not run (${oneLine(report.problems[0] ?? "aborted")})\n`,
+    );
     return 2;
   }
   // The run's file, unless it is a baseline shipped inside the package: those are never written;
@@ -103,14 +121,20 @@ export async function run(argv: string[]): Promise<number> {
   if (source) {
     const parsed = parseExpectations(readFileSync(source, "utf8"));
     if (typeof parsed === "string") {
-      io.stderr(`edgeconf report: ${source}: ${parsed}\n`);
+      io.stderr(`edgeconf report: ${source}: ${oneLine(parsed)}\n`);
       return 2;
     }
     current = parsed;
   }
   const update = updateExpectations(report, current);
-  mkdirSync(path.dirname(target), { recursive: true });
-  writeFileSync(target, formatExpectations(update.file));
+  try {
+    makeDir(path.dirname(target));
+    writeFileSync(target, formatExpectations(update.file));
+  } catch (e) {
+    const why = e instanceof DirError ? e.message : `cannot write ${target}: ${fsReason(e)}`;
+    io.stderr(`edgeconf report: ${why}\n`);
+    return 2;
+  }
   io.stdout(
     `${path.relative(io.cwd, target) || target}: ${update.file.expectations.length} expectations (${update.kept} kept, ${update.added.length} added, ${update.removed.length} removed)\n`,
   );

@@ -3,8 +3,8 @@ import { randomInt } from "node:crypto";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { defaultIo, executeRun } from "../run/execute.ts";
 import { parseRunArgs, RUN_HELP, sharedTestDirs } from "../run/options.ts";
-import { preflight } from "../run/preflight.ts";
 import { outDirOrError } from "../run/out-dir.ts";
+import { preflight } from "../run/preflight.ts";
 import { usageError } from "./usage.ts";
 
 export async function run(argv: string[]): Promise<number> {

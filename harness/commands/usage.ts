@@ -48,11 +48,9 @@ export function joinDashValues(args: readonly string[], options: ParseArgsOption
       break;
     }
     const next = args[i + 1];
-    const name = a.startsWith("--") ? a.slice(2) : undefined;
+    const option = a.startsWith("--") && !a.includes("=") ? options[a.slice(2)] : undefined;
     if (
-      name !== undefined &&
-      !name.includes("=") &&
-      options[name]?.type === "string" &&
+      option?.type === "string" &&
       next !== undefined &&
       next.startsWith("-") &&
       next !== "--" &&

@@ -43,9 +43,17 @@ describe("replay files", () => {
       names: ["t"],
       seed: 1,
     };
-    expect(parseReplayFile(JSON.stringify({ ...good, seed: "1" }))).toBe("seed is missing");
+    // Replay files, value checks: a value of the wrong kind is named as such, not as missing.
+    expect(parseReplayFile(JSON.stringify({ ...good, seed: "1" }))).toBe('seed must be an integer, got "1"');
+    expect(parseReplayFile(JSON.stringify({ ...good, seed: 1.5 }))).toBe("seed must be an integer, got 1.5");
+    expect(parseReplayFile(JSON.stringify({ ...good, seed: undefined }))).toBe("seed is missing");
+    expect(parseReplayFile(JSON.stringify({ ...good, file: 5 }))).toBe(
+      "file must be a test file path (a string), got 5",
+    );
+    expect(parseReplayFile(JSON.stringify({ ...good, file: undefined }))).toBe("file is missing");
+    expect(parseReplayFile(JSON.stringify({ ...good, target: "sim" }))).toMatch(/^target must be an object .*"sim"$/);
     expect(parseReplayFile(JSON.stringify({ ...good, path: "a:b" }))).toMatch(/path must look like/);
-    expect(parseReplayFile(JSON.stringify({ ...good, names: [] }))).toBe("names is missing");
+    expect(parseReplayFile(JSON.stringify({ ...good, names: [] }))).toMatch(/^names must be a non-empty list/);
     expect(typeof parseReplayFile(JSON.stringify(good))).toBe("object");
     expect(parseReplayFile(JSON.stringify({ ...good, file: "../x.test.ts" }))).toMatch(/^refused: the test file/);
     expect(parseReplayFile(JSON.stringify({ ...good, target: { name: "http", baseUrl: 5 } }))).toMatch(/baseUrl/);

@@ -84,13 +84,18 @@ export function parseReplayFile(text: string): ReplayFile | string {
   if (typeof r !== "object" || r === null || r.kind !== "edgeconf-replay" || r.version !== 1) {
     return 'not an edgeconf replay file (kind "edgeconf-replay", version 1)';
   }
-  if (typeof r.file !== "string" || !r.file) return "file is missing";
+  /** "X is missing" when absent, else what X must be and what it is. */
+  const wrong = (name: string, value: unknown, must: string) =>
+    value === undefined || value === null
+      ? `${name} is missing`
+      : `${name} must be ${must}, got ${JSON.stringify(value)}`;
+  if (typeof r.file !== "string" || !r.file) return wrong("file", r.file, "a test file path (a string)");
   const fileProblem = testFileProblem(r.file);
   if (fileProblem) return `refused: ${fileProblem}`;
   if (!Array.isArray(r.names) || r.names.length === 0 || !r.names.every((n) => typeof n === "string")) {
-    return "names is missing";
+    return wrong("names", r.names, "a non-empty list of strings (describe blocks and title)");
   }
-  if (typeof r.seed !== "number" || !Number.isInteger(r.seed)) return "seed is missing";
+  if (typeof r.seed !== "number" || !Number.isInteger(r.seed)) return wrong("seed", r.seed, "an integer");
   if (r.path !== undefined && (typeof r.path !== "string" || !/^\d+(:\d+)*$/.test(r.path))) {
     return `path must look like 1:0:2, got ${JSON.stringify(r.path)}`;
   }
@@ -98,7 +103,7 @@ export function parseReplayFile(text: string): ReplayFile | string {
     return `replayPath must be fast-check's replay path (base64 counts:changes), got ${JSON.stringify(r.replayPath)}`;
   }
   if (typeof r.target !== "object" || r.target === null || typeof r.target.name !== "string") {
-    return "target is missing";
+    return wrong("target", r.target, 'an object with a name ({"name": "sim"})');
   }
   const mod = r.target.module;
   if (mod !== undefined && (typeof mod !== "string" || mod === "" || /[\0\r\n]/.test(mod))) {

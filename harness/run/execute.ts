@@ -10,9 +10,9 @@ import { expectationsPath, loadExpectations, PROJECT_ROOT } from "../expectation
 import { replayFileName, replayFilesOf } from "../fuzz/replay-file.ts";
 import { moduleUrl, rememberUrls } from "../fuzz/replay-trust.ts";
 import { buildReport } from "../report/build.ts";
+import type { RawTest } from "../report/classify.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
-import type { RawTest } from "../report/classify.ts";
 import type { ExitCode, RunReport, TestEntry } from "../report/types.ts";
 import { type ReportFs, writeReport } from "../report/write.ts";
 import { targetIdentity } from "../targets/identity.ts";

@@ -21,6 +21,7 @@ import type { ExitCode, RunReport } from "../report/types.ts";
 import { writeReport } from "../report/write.ts";
 import type { TargetName } from "../targets/types.ts";
 import { type RunIo, replayCommand } from "./execute.ts";
+import { outDirOrError } from "./out-dir.ts";
 import { runVitest } from "./vitest.ts";
 
 export interface ShardDir {
@@ -102,6 +103,8 @@ export async function mergeShards(dirs: readonly string[], outDir: string, io: R
       return 2;
     }
   }
+  const out = outDirOrError(outDir);
+  if (typeof out === "string") return usageError("report merge", out, io.stderr);
   const named = [first.report.target.baseUrl, first.report.target.ktUrl].filter((u) => u !== undefined);
   if (named.length > 0) {
     io.stderr(
