@@ -98,6 +98,37 @@ describe("edgeconf (end to end)", () => {
       ],
       [["bridge", "--bucket"], /^edgeconf bridge: --bucket needs a value; see edgeconf bridge --help$/],
     ];
+    // A path in the way (a file) or one no folder can be made at (/proc, where node's recursive mkdir
+    // never returns), bad certificate options, negative numbers: each one line, exit 2, nothing started.
+    const file = path.join(tmp, "a-file");
+    writeFileSync(file, "not a folder, not PEM\n");
+    const noPem = /^edgeconf serve: --ca-cert \S*a-file is not a PEM certificate; see edgeconf serve --help$/;
+    cases.push(
+      [["run", "--out", file], /^edgeconf run: --out: \S*a-file is a file, not a folder; see edgeconf run --help$/],
+      [["fuzz", "--area", "b", "--out", path.join(file, "x")], /^edgeconf fuzz: --out: cannot create \S*a-file\/x: /],
+      [["diff", "--area", "dns-records", "--against", "sim", "--out", file], /^edgeconf diff: --out: \S*a-file is a/],
+      [
+        ["serve", "--ca-cert", "/nonexistent", "--ca-key", "/nonexistent"],
+        /^edgeconf serve: --ca-cert \/nonexistent: no such file/,
+      ],
+      [["serve", "--ca-cert", file, "--ca-key", file], noPem],
+      [["serve", "--cert-dir", file], /^edgeconf serve: --cert-dir: \S*a-file is a file, not a folder; see/],
+      [["serve", "--zone-name", "..bad"], /^edgeconf serve: --zone-name "\.\.bad" has an empty label; see/],
+      [
+        ["serve", "--port", "-1"],
+        /^edgeconf serve: --port needs a number from 0 to 65535, got "-1"; see edgeconf serve/,
+      ],
+      [["serve", "--kt-port", "-1"], /^edgeconf serve: --kt-port needs a number from 0 to 65535, got "-1"; see/],
+      [["serve", "--port", "--json"], /^edgeconf serve: --port needs a value; see edgeconf serve --help$/],
+      [["run", "--timeout", "-5"], /^edgeconf run: --timeout needs a positive integer, got "-5"; see edgeconf run/],
+      [["replay", "x.json", "--timeout", "-5"], /^edgeconf replay: --timeout needs a positive integer .*got "-5"; see/],
+      [["report", "--update-expectations", "--from", file], /^edgeconf report: \S*a-file is not JSON .*: Unexpected/],
+    );
+    if (process.platform === "linux") {
+      const proc =
+        /^edgeconf (run|serve): --(out|cert-dir): cannot create \/proc\/nope: the file system does not allow/;
+      cases.push([["run", "--out", "/proc/nope"], proc], [["serve", "--cert-dir", "/proc/nope"], proc]);
+    }
     for (const [argv, line] of cases) {
       const r = await inProcess(argv);
       expect([r.code, r.stdout], argv.join(" ")).toEqual([2, ""]);
@@ -109,6 +140,33 @@ describe("edgeconf (end to end)", () => {
       expect([r.code, r.stderr, r.stdout.length > 200], command).toEqual([0, "", true]);
     }
   });
+
+  test("a selection of zero tests is a usage error naming what matched nothing; no report is written", async () => {
+    // docs/runner.md, exit status 2: "no test matched". --include is checked before any test file loads;
+    // --grep once vitest has collected the files' tests and none matched.
+    const out = path.join(tmp, "zero", "reports");
+    const cases: [string[], RegExp][] = [
+      [
+        ["run", "--include", "harness/run/fixtures/nothing-*.ts"],
+        /^edgeconf run: --include harness\/run\/fixtures\/nothing-\*\.ts matched no test file; nothing was run; see/,
+      ],
+      [
+        ["fuzz", "--area", "b", "--include", "nothing/*.ts"],
+        /^edgeconf fuzz: --include nothing\/\*\.ts matched no test file; nothing was run; see edgeconf fuzz --help$/,
+      ],
+      [
+        ["run", "--include", FIXTURES, "--grep", "zzzznomatch"],
+        /^edgeconf run: --grep "zzzznomatch" matched no test name \(\d+ test\(s\) in 3 file\(s\) looked at\); nothing/,
+      ],
+    ];
+    for (const [argv, line] of cases) {
+      const r = await inProcess([...argv, "--out", out, "--quiet", "--seed", "1"]);
+      expect([r.code, r.stdout], argv.join(" ")).toEqual([2, ""]);
+      expect(r.stderr.split("\n"), argv.join(" ")).toHaveLength(2);
+      expect(r.stderr.trimEnd(), argv.join(" ")).toMatch(line);
+      expect(existsSync(path.join(tmp, "zero")), argv.join(" ")).toBe(false);
+    }
+  }, 120_000);
 
   test("an unreachable target exits 2 quickly, with the four files saying why", async () => {
     const dir = path.join(tmp, "down");
