@@ -102,6 +102,9 @@ describe("edgeconf (end to end)", () => {
     // never returns), bad certificate options, negative numbers: each one line, exit 2, nothing started.
     const file = path.join(tmp, "a-file");
     writeFileSync(file, "not a folder, not PEM\n");
+    // JSON.parse quotes a short file whole, its newline included: the message still is one line.
+    const notJson = path.join(tmp, "not-json.txt");
+    writeFileSync(notJson, "hello\n");
     const noPem = /^edgeconf serve: --ca-cert \S*a-file is not a PEM certificate; see edgeconf serve --help$/;
     cases.push(
       [["run", "--out", file], /^edgeconf run: --out: \S*a-file is a file, not a folder; see edgeconf run --help$/],
@@ -122,7 +125,10 @@ describe("edgeconf (end to end)", () => {
       [["serve", "--port", "--json"], /^edgeconf serve: --port needs a value; see edgeconf serve --help$/],
       [["run", "--timeout", "-5"], /^edgeconf run: --timeout needs a positive integer, got "-5"; see edgeconf run/],
       [["replay", "x.json", "--timeout", "-5"], /^edgeconf replay: --timeout needs a positive integer .*got "-5"; see/],
-      [["report", "--update-expectations", "--from", file], /^edgeconf report: \S*a-file is not JSON .*: Unexpected/],
+      [
+        ["report", "--update-expectations", "--from", notJson],
+        /^edgeconf report: \S*not-json\.txt is not JSON .*: Unexp/,
+      ],
     );
     if (process.platform === "linux") {
       const proc =

@@ -1,8 +1,14 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { PROJECT_ROOT } from "../expectations.ts";
-import { exposureWarning, parseServeArgs } from "./serve.ts";
+import { createCa, issueCertificate } from "../serve/certs.ts";
+import { certOptionsProblem, exposureWarning, parseServeArgs, zoneNameProblem } from "./serve.ts";
+
+const tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-serve-flags-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("edgeconf serve flags", () => {
   test("parses every flag", () => {
@@ -49,6 +55,49 @@ describe("edgeconf serve flags", () => {
     }
     expect(parseServeArgs(["--help"])).toEqual({ help: true });
     expect(parseServeArgs(["--populate"])).toMatchObject({ populate: true, json: false, options: { port: 8787 } });
+  });
+
+  test("--zone-name must be a DNS name of two labels or more, as the platform's zone names", () => {
+    for (const ok of ["example.org", "a-b.example.co.uk", "xn--bcher-kva.example", "EXAMPLE.org."]) {
+      expect(zoneNameProblem(ok), ok).toBeUndefined();
+    }
+    const bad: [string, RegExp][] = [
+      ["..bad", /empty label/],
+      ["com", /at least two labels/],
+      ["-a.com", /letters, digits and hyphens .*"-a"/],
+      ["a-.com", /"a-"/],
+      ["a_b.com", /"a_b"/],
+      [`${"a".repeat(64)}.com`, /longer than 63/],
+      [`${"abcdefghi.".repeat(26)}com`, /longer than 253/],
+    ];
+    for (const [name, why] of bad) expect(zoneNameProblem(name), name).toMatch(why);
+    expect(parseServeArgs(["--zone-name", "Example.ORG."])).toMatchObject({
+      options: { credentials: { zone_name: "example.org" } },
+    });
+  });
+
+  test("--ca-cert and --ca-key must be a PEM CA certificate and its key", () => {
+    const ca = createCa();
+    const other = createCa("another CA");
+    const leaf = issueCertificate(ca, { cn: "x", kind: "client" });
+    const file = (name: string, text: string) => {
+      const f = path.join(tmp, name);
+      writeFileSync(f, text);
+      return f;
+    };
+    const caCert = file("ca.pem", ca.certPem);
+    const caKey = file("ca-key.pem", ca.keyPem);
+    expect(certOptionsProblem({ caCert, caKey })).toBeUndefined();
+    expect(certOptionsProblem({})).toBeUndefined();
+    expect(certOptionsProblem({ caCert: "/nonexistent", caKey })).toBe(
+      "--ca-cert /nonexistent: no such file or folder",
+    );
+    expect(certOptionsProblem({ caCert, caKey: file("k.txt", "x\n") })).toMatch(/^--ca-key \S+ is not a PEM private/);
+    expect(certOptionsProblem({ caCert: caKey, caKey })).toMatch(/^--ca-cert \S+ is not a PEM certificate$/);
+    expect(
+      certOptionsProblem({ caCert: file("leaf.pem", leaf.certPem), caKey: file("leaf-key.pem", leaf.keyPem) }),
+    ).toMatch(/is not a CA certificate/);
+    expect(certOptionsProblem({ caCert, caKey: file("other-key.pem", other.keyPem) })).toMatch(/is not the key of/);
   });
 
   test("warns when --host is not a loopback address, and only then", () => {
