@@ -115,6 +115,11 @@ export interface Progress {
   write(line: string): void;
   /** How often a line says the run is alive while tests are running (ms; default HEARTBEAT_MS, 0 = never). */
   heartbeatMs?: number;
+  /**
+   * Hold the lines until a test runs (a --grep may select none, and the run then ends with one usage line:
+   * harness/run/execute.ts); `release()` writes the lines held.
+   */
+  hold?: boolean;
 }
 
 /** Long properties (fuzzing) can run for minutes: a line at least this often says what is running. */
@@ -144,12 +149,28 @@ export class CollectingReporter implements Reporter {
   private heartbeat: NodeJS.Timeout | undefined;
   private started = 0;
 
-  constructor(private readonly progress?: Progress) {}
+  private held: string[] | undefined;
+
+  constructor(private readonly progress?: Progress) {
+    if (progress?.hold) this.held = [];
+  }
+
+  private say(line: string): void {
+    if (this.held) this.held.push(line);
+    else this.progress?.write(line);
+  }
+
+  /** Writes the progress lines held so far (Progress.hold), and the later ones as they come. */
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const line of held) this.progress?.write(line);
+  }
 
   onTestRunStart(specifications: ReadonlyArray<TestSpecification>): void {
     for (const s of specifications) this.runFiles.add(relativeFile(s.moduleId));
     this.totalModules = this.runFiles.size;
-    this.progress?.write(`running ${this.totalModules} test file(s)`);
+    this.say(`running ${this.totalModules} test file(s)`);
     this.started = performance.now();
     const every = this.progress?.heartbeatMs ?? HEARTBEAT_MS;
     if (this.progress && every > 0) {
@@ -159,6 +180,7 @@ export class CollectingReporter implements Reporter {
   }
 
   onTestCaseReady(test: TestCase): void {
+    if (test.options.mode === "run") this.release();
     this.running.set(test.id, {
       name: `${relativeFile(test.module.moduleId)} > ${test.fullName}`,
       since: performance.now(),
@@ -174,7 +196,7 @@ export class CollectingReporter implements Reporter {
     const mark = state === "passed" ? "✓" : state === "failed" ? "✗" : "-";
     const ms = test.diagnostic()?.duration ?? (run ? performance.now() - run.since : undefined);
     const took = ms !== undefined ? ` (${seconds(ms)})` : "";
-    this.progress.write(`  ${mark} property ${test.fullName}${took}`);
+    this.say(`  ${mark} property ${test.fullName}${took}`);
   }
 
   /** Stops the heartbeat (the run ended, or was cancelled). */
@@ -189,9 +211,7 @@ export class CollectingReporter implements Reporter {
     const what = oldest
       ? `; running ${this.running.size} test(s), the longest ${oldest.name} for ${seconds(now - oldest.since)}`
       : "";
-    this.progress?.write(
-      `… ${seconds(now - this.started)}: ${this.finishedModules}/${this.totalModules} file(s) done${what}`,
-    );
+    this.say(`… ${seconds(now - this.started)}: ${this.finishedModules}/${this.totalModules} file(s) done${what}`);
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -199,13 +219,14 @@ export class CollectingReporter implements Reporter {
     this.finishedModules++;
     if (!this.progress) return;
     const tests = [...module.children.allTests()];
+    if (tests.some((t) => t.options.mode === "run")) this.release();
     const n = (s: string) => tests.filter((t) => t.result().state === s).length;
     const mark = module.ok() ? "✓" : "✗";
     const width = String(this.totalModules).length;
-    this.progress.write(
+    this.say(
       `${mark} [${String(this.finishedModules).padStart(width)}/${this.totalModules}] ${relativeFile(module.moduleId)}: ${n("passed")} passed, ${n("failed")} failed, ${n("skipped")} skipped (${Math.round(module.diagnostic().duration)} ms)`,
     );
-    for (const t of tests) if (t.result().state === "failed") this.progress.write(`    ✗ ${t.fullName}`);
+    for (const t of tests) if (t.result().state === "failed") this.say(`    ✗ ${t.fullName}`);
   }
 
   onTestRunEnd(

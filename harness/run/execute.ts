@@ -206,7 +206,10 @@ export async function executeRun(
       ...(options.target === "serve"
         ? { globalSetup: [path.join(PROJECT_ROOT, "harness", "targets", "serve-certs.ts")] }
         : {}),
-      ...(options.quiet ? {} : { progress: { write: (line: string) => io.stderr(`${line}\n`) } }),
+      // With a name pattern, the lines wait for a test that runs: a pattern that matches none ends in one line.
+      ...(options.quiet
+        ? {}
+        : { progress: { write: (line: string) => io.stderr(`${line}\n`), hold: options.grep !== undefined } }),
     });
     if (run.noFiles) {
       const shown = options.include.map((p) => displayPath(io.cwd, path.join(PROJECT_ROOT, p)));
@@ -214,6 +217,7 @@ export async function executeRun(
     }
     const nothing = nothingMatched(options, run.tests);
     if (nothing) return { usage: nothing };
+    run.releaseProgress?.();
     problems.push(...run.problems);
     if (run.tests.length === 0 && run.problems.length === 0 && !options.shard) {
       problems.push(

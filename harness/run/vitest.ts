@@ -18,6 +18,8 @@ export interface VitestRun {
   watchdogFired: boolean;
   /** No file matched the include patterns: nothing was run. */
   noFiles?: boolean;
+  /** Writes the progress lines held back (Progress.hold). */
+  releaseProgress?: () => void;
 }
 
 export interface VitestRunOptions {
@@ -115,5 +117,6 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
     unhandledErrors: collector.unhandledErrors,
     problems,
     watchdogFired,
+    releaseProgress: () => collector.release(),
   };
 }
