@@ -16,6 +16,7 @@ test("a heartbeat line names the longest-running test; property results are show
     id: "t1",
     fullName: "fuzzing > valid bodies [B.create.endpoint]",
     module: { moduleId: `${PROJECT_ROOT}/properties/dns-records/validation.test.ts` },
+    options: { mode: "run" },
     result: () => ({ state: "passed" }),
     diagnostic: () => ({ duration: 2500 }),
   } as unknown as TestCase;
@@ -29,4 +30,27 @@ test("a heartbeat line names the longest-running test; property results are show
   reporter.stop();
   vi.advanceTimersByTime(5000);
   expect(lines).toHaveLength(3);
+});
+
+test("with hold (a --grep run), lines wait for a test that runs; release writes them in order", () => {
+  const lines: string[] = [];
+  const reporter = new CollectingReporter({ write: (l) => lines.push(l), heartbeatMs: 0, hold: true });
+  reporter.onTestRunStart([]);
+  const test = (mode: string) =>
+    ({
+      id: mode,
+      fullName: mode,
+      module: { moduleId: `${PROJECT_ROOT}/suites/x.test.ts` },
+      options: { mode },
+    }) as unknown as TestCase;
+  reporter.onTestCaseReady(test("skip"));
+  expect(lines).toEqual([]);
+  reporter.onTestCaseReady(test("run"));
+  expect(lines).toEqual(["running 0 test file(s)"]);
+  const held = new CollectingReporter({ write: (l) => lines.push(l), heartbeatMs: 0, hold: true });
+  held.onTestRunStart([]);
+  held.release();
+  expect(lines).toEqual(["running 0 test file(s)", "running 0 test file(s)"]);
+  reporter.stop();
+  held.stop();
 });
