@@ -87,6 +87,26 @@ describe("control surface", () => {
     expect(() => other.control.importSnapshot('{"format":"x"}')).toThrow(/not an edgeconf snapshot/);
   });
 
+  test("restore refuses a frame field snapshot() never writes, a __proto__ key anywhere, extra credentials", () => {
+    const { control, a, clock } = setup();
+    a.data.set("k", new Uint8Array([1]));
+    const text = control.exportSnapshot();
+    a.data.set("k", new Uint8Array([2]));
+    const edits: [string, RegExp][] = [
+      [text.replace("{", '{"foo":1,'), /^foo: is not a field of a snapshot/],
+      [text.replace("{", '{"__proto__":{"polluted":1},'), /^__proto__: a key __proto__ is never part of a snapshot/],
+      [text.replace('"entries":', '"__proto__":{},"entries":'), /^objectStore\.__proto__: a key __proto__/],
+      [text.replace('"credentials":{', '"credentials":{"extra":"x",'), /^credentials\.extra: is not a field/],
+      [text.replace(/"now":\d+/, `"now":${clock.now() + 0.5}`), /^now: a time must be a whole number of ms/],
+    ];
+    for (const [edited, why] of edits) {
+      expect(edited).not.toBe(text);
+      expect(() => control.importSnapshot(edited)).toThrow(why);
+      expect([...a.data.get("k")!]).toEqual([2]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   test("restore puts the clock at the snapshot's time, later or earlier (a restore is a full replacement)", () => {
     const { control, clock } = setup();
     clock.advance(10_000);
