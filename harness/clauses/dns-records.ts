@@ -420,7 +420,7 @@ export const dnsRecordsClauses = [
   {
     id: "B.query.unknown-param",
     area,
-    text: "An unknown or malformed query parameter on a one-record endpoint or batch is refused (400, 1004), never ignored.",
+    text: "A malformed or repeated include_shadow_metadata on a one-record endpoint or batch is refused (400, 1004), never ignored.",
     source: "platform",
   },
   {

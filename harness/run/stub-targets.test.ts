@@ -182,20 +182,23 @@ describe("a target that serves nothing is never credited", () => {
     expect(d.clauseResults.filter((x) => x.state === "passed").map((x) => x.id)).toEqual([]);
   }, 300_000);
 
-  test("area D's missing-key tests against a bucket that holds nothing: none passes, no clause is credited", async () => {
+  test("area D's missing-key and delete tests against a bucket that holds nothing: none passes, no clause credited", async () => {
     const out = path.join(tmp, "empty-bucket");
     const stub = path.join(PROJECT_ROOT, "fixtures", "stubs", "bucket-empty.mjs");
-    const files = ["get.test.ts", "delete.test.ts", "conditional.test.ts"].flatMap((f) => [
+    const files = ["get.test.ts", "delete.test.ts", "conditional.test.ts", "consistency.test.ts"].flatMap((f) => [
       "--include",
       `suites/object-store/${f}`,
     ]);
     const result = await edgeconf([
-      ...["run", "--target", "module", "--module", stub, "--areas", "d", "--seed", "1", "--grep", "missing"],
-      ...["--out", out, "--quiet", "--timeout", "20000", ...files],
+      ...["run", "--target", "module", "--module", stub, "--areas", "d", "--seed", "1"],
+      ...["--grep", "missing|once delete resolves", "--out", out, "--quiet", "--timeout", "20000", ...files],
     ]);
     expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
     const r = report(out);
     expect(r.tests.filter((t) => t.status === "pass").map((t) => t.fullName)).toEqual([]);
+    // The audit's case: a put that resolves but stores nothing, then delete and absent reads.
+    const deleteRule = r.tests.filter((t) => t.fullName.includes("once delete resolves")).map((t) => t.status);
+    expect(deleteRule).toEqual(["fail"]);
     expect(r.tests.filter((t) => t.status === "fail").length).toBeGreaterThanOrEqual(4);
     expect(verdicts(r)).toEqual({ "object-store": "failed" });
     expect(r.areas[0]!.clauseResults.filter((x) => x.state === "passed").map((x) => x.id)).toEqual([]);

@@ -8,7 +8,7 @@ const rec = (type: string, name: string, content: string): DnsRecord =>
   ({ id: `id${++n}`, type, name, content, zone_name: zone }) as unknown as DnsRecord;
 const zoneOf = (rs: DnsRecord[]) => ({
   atName: (name: string) => rs.filter((r) => r.name === name),
-  records: () => rs,
+  unordered: () => rs,
 });
 
 describe("shadow metadata (docs shadowed-records.mdx)", () => {

@@ -14,9 +14,10 @@
  * 1,000 records answers without it (docs).
  *
  * Gaps / by design: the platform's "hidden records" (excluded from the count) do not exist here; the
- * records a batch deletes carry no shadow metadata (they are no longer in the zone).
+ * records a batch deletes carry no shadow metadata (they are no longer in the zone). An NS record's
+ * count is one unsorted pass over the zone (about 1.7 ms per NS record at 50,000 records): a page of
+ * many NS records with the metadata costs that per NS record.
  */
-import { atOrBelow } from "./list-filter.ts";
 import type { DnsRecord } from "./record.ts";
 
 export interface ShadowMeta {
@@ -29,7 +30,8 @@ export interface ShadowMeta {
 /** The zone as the metadata needs it. */
 export interface ShadowZone {
   atName(name: string): readonly DnsRecord[];
-  records(): readonly DnsRecord[];
+  /** Every record, in any order. */
+  unordered(): Iterable<DnsRecord>;
 }
 
 /** Counts above this are answered as this ("at least 10,000"). */
@@ -66,8 +68,12 @@ export function shadowMetaOf(zone: ShadowZone, r: DnsRecord): ShadowMeta {
   }
   if (r.type === "NS" && r.name !== zoneName) {
     let count = 0;
-    for (const x of zone.records()) {
-      if (atOrBelow(x.name, r.name) && !(x.type === "NS" && x.name === r.name)) {
+    // One pass over the zone, unsorted (O(n) per NS record asked about; no index by ancestor).
+    const below = `.${r.name}`;
+    for (const x of zone.unordered()) {
+      // atOrBelow(x.name, r.name), with the suffix made once.
+      const at = x.name === r.name;
+      if ((at || (x.name.length > below.length && x.name.endsWith(below))) && !(at && x.type === "NS")) {
         count++;
         if (count >= SHADOW_COUNT_CAP) break;
       }

@@ -123,8 +123,10 @@ let lazy: (t: Checksums, a: HashAlgorithm) => ArrayBuffer | undefined;
  *
  * Laziness needs a Proxy (handed out instead of the instance): making an ArrayBuffer for every object a
  * head or list hands out would make them two to four times slower, and JS has no lazy data property.
- * The proxy reports the five as data properties (writable false, configurable true, as jsg's); it
- * refuses writes, new properties and deletions (a frozen object's behaviour).
+ * The proxy reports the five as data properties (writable false, configurable true, as jsg's); an
+ * assignment to one throws V8's read-only TypeError. Otherwise it is an ordinary extensible object, as
+ * on the platform: Object.freeze, delete, defineProperty and new properties work (the first of them
+ * writes the five values onto the instance; see materialize).
  */
 class Checksums {
   static {
@@ -188,30 +190,68 @@ Object.defineProperty(Checksums.prototype, Symbol.for("nodejs.util.inspect.custo
   },
 });
 
-function readOnlyError(k: string | symbol): TypeError {
-  return new TypeError(
-    isAlgorithm(k)
-      ? `Cannot assign to read only property '${k}' of object '#<Checksums>'`
-      : `Cannot add property ${String(k)}, object is not extensible`,
-  );
+/**
+ * Instances whose five properties hold their values on the instance itself: the first change to the
+ * object's shape (defineProperty, delete, freeze/preventExtensions, a new property, setPrototypeOf)
+ * writes them there, and from then on the proxy only forwards. Until then the values are lazy.
+ */
+const MATERIALIZED = new WeakSet<Checksums>();
+
+/** Writes the five properties' values onto `t` (read-only, configurable, as jsg's), once. */
+function materialize(t: Checksums): void {
+  if (MATERIALIZED.has(t)) return;
+  MATERIALIZED.add(t);
+  for (const a of ["sha512", "sha384", "sha256", "sha1", "md5"] as const) {
+    if (Object.hasOwn(t, a)) {
+      Object.defineProperty(t, a, { value: lazy(t, a), writable: false, enumerable: true, configurable: true });
+    }
+  }
 }
 
+function isLazy(t: Checksums, k: string | symbol): k is HashAlgorithm {
+  return isAlgorithm(k) && !MATERIALIZED.has(t);
+}
+
+/**
+ * Reads answer the lazy values; anything that changes the object's shape first materializes it, then
+ * acts on the instance as on any object (workerd's checksums are ordinary extensible objects whose five
+ * properties are read-only and configurable: they can be frozen, deleted, redefined, added to).
+ */
 const HANDLER: ProxyHandler<Checksums> = {
   get(t, k, receiver) {
-    if (isAlgorithm(k)) return lazy(t, k);
+    if (isLazy(t, k)) return lazy(t, k);
     if (k === TARGET) return t;
     return Reflect.get(t, k, receiver);
   },
   getOwnPropertyDescriptor(t, k) {
-    if (isAlgorithm(k)) return { value: lazy(t, k), writable: false, enumerable: true, configurable: true };
+    if (isLazy(t, k) && Object.hasOwn(t, k)) {
+      return { value: lazy(t, k), writable: false, enumerable: true, configurable: true };
+    }
     return Reflect.getOwnPropertyDescriptor(t, k);
   },
-  set(_t, k) {
-    throw readOnlyError(k);
+  set(t, k, value, receiver) {
+    const readOnly = isLazy(t, k) ? Object.hasOwn(t, k) : Reflect.getOwnPropertyDescriptor(t, k)?.writable === false;
+    // V8's own message for an assignment to a read-only property (what strict code sees on the platform).
+    if (readOnly) throw new TypeError(`Cannot assign to read only property '${String(k)}' of object '#<Checksums>'`);
+    materialize(t);
+    return Reflect.set(t, k, value, receiver);
   },
-  defineProperty: () => false,
-  deleteProperty: () => false,
-  setPrototypeOf: () => false,
+  defineProperty(t, k, d) {
+    materialize(t);
+    return Reflect.defineProperty(t, k, d);
+  },
+  deleteProperty(t, k) {
+    materialize(t);
+    return Reflect.deleteProperty(t, k);
+  },
+  preventExtensions(t) {
+    materialize(t);
+    return Reflect.preventExtensions(t);
+  },
+  setPrototypeOf(t, proto) {
+    materialize(t);
+    return Reflect.setPrototypeOf(t, proto);
+  },
 };
 
 /** The platform names this class Checksums; exported as StoreChecksums. */

@@ -97,7 +97,7 @@ describe("dns records: shadow metadata", () => {
 
   clauseTest(
     ["B.query.unknown-param", "B.validation.no-change"],
-    "GET, POST, PATCH, PUT, DELETE and batch refuse unknown, repeated or malformed query parameters; nothing changes",
+    "GET, POST, PATCH, PUT, DELETE and batch refuse a malformed or repeated include_shadow_metadata; nothing changes",
     async (ctx) => {
       const { records } = await recordsOf(ctx);
       const api = records.api;
@@ -105,7 +105,9 @@ describe("dns records: shadow metadata", () => {
       const before = await records.state();
       const one = `${records.path}/${r.id}`;
       const body = { type: "A", name: uniqueLabel("qp"), content: "198.51.100.71" };
-      for (const q of ["foo=1", "include_shadow_metadata=yes", `${SHADOW}&${SHADOW}`, "per_page=5"]) {
+      // Unknown parameters are not asked of targets (no source says what the platform does with them on
+      // these endpoints); the simulator refuses them too (sim/dns-records/one-record-query.test.ts).
+      for (const q of ["include_shadow_metadata=yes", `${SHADOW}&${SHADOW}`]) {
         const calls: [string, string, unknown][] = [
           ["GET", `${one}?${q}`, undefined],
           ["POST", `${records.path}?${q}`, body],

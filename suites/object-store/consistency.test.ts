@@ -17,7 +17,9 @@ describe("strong consistency", () => {
   clauseTest(["D.rule.delete-consistency"], "once delete resolves, no read sees the key", async (ctx) => {
     const { bucket } = await open(ctx);
     for (let i = 0; i < 10; i++) {
-      await bucket.put(`k${i}`, "v");
+      const o = await bucket.put(`k${i}`, "v");
+      // Positive control: the key is there before the delete (a bucket that stores nothing fails here).
+      expect((await bucket.head(`k${i}`))?.version).toBe(o.version);
       await bucket.delete(`k${i}`);
       expect(await bucket.head(`k${i}`)).toBeNull();
       expect(await bucket.get(`k${i}`)).toBeNull();
