@@ -16,6 +16,7 @@ import { type DnsRecord, present } from "./record.ts";
 import { SHADOW_MAX_RECORDS } from "./shadow.ts";
 
 export const RECORDS_PATH = "/zones/:zone_id/dns_records";
+const NO_QUERY = Object.freeze({ includeShadowMetadata: false });
 export const RECORD_ID = /^[0-9a-f]{32}$/;
 
 export type { DnsRecordsOptions } from "./model.ts";
@@ -38,11 +39,11 @@ export function createDnsRecordsModule(
     out.meta = { ...(out.meta as object), ...model.shadowMeta(zoneId, r) };
     return out;
   };
-  /** One record's answer: its stored JSON text, or with shadow metadata when asked. */
-  const answer = (req: RouteRequest, zoneId: string, r: DnsRecord) =>
-    parseRecordQuery(req.query).includeShadowMetadata
-      ? { result: shadowed(zoneId, r) }
-      : { result: r, resultJson: model.json(zoneId, r) };
+  /** The query of a one-record endpoint or batch (the URL is parsed only when it has one). */
+  const recordQuery = (req: RouteRequest) => (req.hasQuery ? parseRecordQuery(req.query) : NO_QUERY);
+  /** One record's answer: its stored JSON text, or with shadow metadata when `include` says so. */
+  const answer = (include: boolean, zoneId: string, r: DnsRecord) =>
+    include ? { result: shadowed(zoneId, r) } : { result: r, resultJson: model.json(zoneId, r) };
   const one = `${RECORDS_PATH}/:record_id`;
   const params = { record_id: RECORD_ID };
   const routes: ApiRoute[] = [
@@ -66,8 +67,8 @@ export function createDnsRecordsModule(
       body: "json",
       handle: (req) => {
         const zone = zoneOf(req);
-        parseRecordQuery(req.query);
-        return answer(req, zone.id, model.create(zone.id, zone.name, req.body));
+        const { includeShadowMetadata } = recordQuery(req);
+        return answer(includeShadowMetadata, zone.id, model.create(zone.id, zone.name, req.body));
       },
     },
     {
@@ -76,7 +77,7 @@ export function createDnsRecordsModule(
       body: "json",
       handle: (req) => {
         const zone = zoneOf(req);
-        const include = parseRecordQuery(req.query).includeShadowMetadata;
+        const include = recordQuery(req).includeShadowMetadata;
         const r = model.batch(zone.id, zone.name, req.body);
         // A batch of more than 1,000 records answers without shadow metadata (docs); deleted records
         // are no longer in the zone and carry none.
@@ -98,7 +99,7 @@ export function createDnsRecordsModule(
       params,
       handle: (req) => {
         const zone = zoneOf(req);
-        const { includeShadowMetadata } = parseRecordQuery(req.query);
+        const { includeShadowMetadata } = recordQuery(req);
         const found = model.getPresented(zone.id, req.params.record_id!);
         if (includeShadowMetadata) return { result: shadowed(zone.id, found.record) };
         return { result: found.record, resultJson: found.text };
@@ -112,9 +113,10 @@ export function createDnsRecordsModule(
         body: "json",
         handle: (req) => {
           const zone = zoneOf(req);
-          parseRecordQuery(req.query);
+          const { includeShadowMetadata } = recordQuery(req);
           const write = method === "PATCH" ? model.patch : model.put;
-          return answer(req, zone.id, write.call(model, zone.id, zone.name, req.params.record_id!, req.body));
+          const r = write.call(model, zone.id, zone.name, req.params.record_id!, req.body);
+          return answer(includeShadowMetadata, zone.id, r);
         },
       }),
     ),
@@ -125,7 +127,7 @@ export function createDnsRecordsModule(
       body: "optional",
       handle: (req) => {
         const zone = zoneOf(req);
-        parseRecordQuery(req.query);
+        recordQuery(req);
         return { result: model.delete(zone.id, req.params.record_id!) };
       },
     },

@@ -46,6 +46,8 @@ interface Incoming {
   pathname: string;
   /** The parsed URL (made when first asked for on the raw path). */
   readonly url: URL;
+  /** `url.search !== ""`. */
+  readonly hasQuery: boolean;
   headers: { get(name: string): string | null };
   /** The whole body, or 413 past `limit` (synchronous when the bytes are already there). */
   body(limit: number): Uint8Array | ApiError | Promise<Uint8Array | ApiError>;
@@ -87,6 +89,9 @@ class DecodedRequest implements RouteRequest {
   }
   get query(): URLSearchParams {
     return this.url.searchParams;
+  }
+  get hasQuery(): boolean {
+    return this.#incoming.hasQuery;
   }
 }
 
@@ -164,6 +169,7 @@ export function createHandler(options: HandlerOptions): (request: Request) => Pr
         method: request.method,
         pathname: url.pathname,
         url,
+        hasQuery: url.search !== "",
         headers: request.headers,
         body: (limit) => readCapped(request, limit),
       };
@@ -197,6 +203,8 @@ export function createRawHandler(
 class RawIncoming implements Incoming {
   readonly method: string;
   readonly pathname: string;
+  /** False for a known plain pathname (letters, digits, "-", "_", "/" to the end: no query). */
+  readonly hasQuery: boolean;
   readonly headers: { get(name: string): string | null };
   readonly #href: string;
   #url: URL | undefined;
@@ -204,10 +212,13 @@ class RawIncoming implements Incoming {
   constructor(request: RawRequest, target: URL | string | undefined) {
     this.method = request.method;
     this.#href = request.url;
-    if (typeof target === "string") this.pathname = target;
-    else {
+    if (typeof target === "string") {
+      this.pathname = target;
+      this.hasQuery = false;
+    } else {
       this.#url = target ?? new URL(request.url);
       this.pathname = this.#url.pathname;
+      this.hasQuery = this.#url.search !== "";
     }
     this.headers = headerGetter(request.headers);
     this.#bytes = request.body ?? EMPTY;

@@ -30,6 +30,8 @@ export interface RouteRequest {
   url: URL;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** Whether the URL has a query (`url.search !== ""`), known without parsing the URL on serve's fast path. */
+  hasQuery: boolean;
   /** The parsed JSON body (undefined when there is none). */
   body: unknown;
   principal: Principal;
