@@ -64,7 +64,13 @@ async function apply(sim: Simulator, m: Mutation): Promise<void> {
   const records = `https://api.cloudflare.com/client/v4/zones/${c.zone_id}/dns_records`;
   switch (m.kind) {
     case "put":
-      await sim.bucket(m.bucket).put(m.key, m.body, { customMetadata: { n: String(m.body.length) } });
+      // Custom metadata keys are the user's: `constructor` and `prototype` are stored and restored too.
+      await sim.bucket(m.bucket).put(m.key, m.body, {
+        customMetadata: {
+          n: String(m.body.length),
+          ...(m.body.length % 2 ? { constructor: "c", prototype: "p" } : {}),
+        },
+      });
       return;
     case "new-bucket":
       // A bucket the earlier state may not have: written, and emptied again unless `keep`.
@@ -83,7 +89,15 @@ async function apply(sim: Simulator, m: Mutation): Promise<void> {
       await sim.fetch(records, {
         method: "POST",
         headers: key,
-        body: JSON.stringify({ type: "A", name: m.name, content: `192.0.2.${m.octet}`, ttl: 300, proxied: false }),
+        // Odd octets with a comment and tags (their *_modified_on stamps are checked against the clock).
+        body: JSON.stringify({
+          type: "A",
+          name: m.name,
+          content: `192.0.2.${m.octet}`,
+          ttl: 300,
+          proxied: false,
+          ...(m.octet % 2 ? { comment: "c", tags: ["t:1"] } : {}),
+        }),
       });
       return;
     case "delete-records": {

@@ -211,7 +211,7 @@ describe("the control surface over HTTP needs the control token", () => {
     );
   });
 
-  test("clock moves past the Date range, to NaN or backwards are refused and change nothing", async () => {
+  test("clock moves past the Date range, to NaN, backwards, to an impossible date or by a fraction of a ms are refused and change nothing", async () => {
     const now = served.sim.clock.now();
     for (const body of [
       { set: MAX_TIME_MS + 1 },
@@ -221,13 +221,17 @@ describe("the control surface over HTTP needs the control token", () => {
       { set: "not a date" },
       { set: "+275760-09-13T00:00:00.001Z" },
       { set: "NaN" },
+      { set: "2100-02-30T00:00:00Z" },
+      { set: now + 0.5 },
+      { advance: 0.5 },
+      { advance: 1e-7 },
     ]) {
       const res = await refused(
         { method: "POST", path: "/__edgeconf/clock", headers: token(), body: JSON.stringify(body) },
         400,
       );
       const error = JSON.parse(res.text).error as string;
-      expect(error).toMatch(/Date range|finite|backwards|valid time/);
+      expect(error).toMatch(/Date range|finite|backwards|valid time|whole number/);
       // The error names the field the request sent.
       if (typeof body.set === "string") expect(error).toMatch(/^set must be a valid time/);
       expect(error).not.toMatch(/\bstart\b/);

@@ -68,6 +68,15 @@ describe("snapshot codec", () => {
     expect(() => fromJsonTree({ a: 1, $b: 2 })).toThrow(/outside a \$object/);
   });
 
+  test("a tree nested past MAX_SNAPSHOT_DEPTH is refused with a clear message, not a stack overflow", () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    expect(() => decodeState(deep)).toThrow(SnapshotCodecError);
+    expect(() => decodeState(deep)).toThrow(/^the snapshot is nested too deeply: more than 64 levels at \$\[0\]/);
+    // 64 levels decode (the simulator's snapshots nest about 12).
+    const ok = `${"[".repeat(64)}${"]".repeat(64)}`;
+    expect(encodeState(decodeState(ok))).toBe(ok);
+  });
+
   test("property: any JSON-like state with bytes round-trips", () => {
     const leaf = fc.oneof(
       fc.string(),

@@ -14,6 +14,8 @@
  * refused with an error naming the path: a snapshot must be data, not live objects.
  */
 
+import { MAX_SNAPSHOT_DEPTH, shortPath } from "../core/snapshot-check.ts";
+
 export class SnapshotCodecError extends Error {
   override readonly name = "SnapshotCodecError";
 }
@@ -110,10 +112,19 @@ function soleKey(obj: Record<string, unknown>): string | undefined {
   return keys.length === 1 ? keys[0] : undefined;
 }
 
-/** The inverse of `toJsonTree`. */
-export function fromJsonTree(tree: unknown, options: DecodeOptions = {}, path = "$"): unknown {
+/**
+ * The inverse of `toJsonTree`. A tree nested deeper than MAX_SNAPSHOT_DEPTH is refused (the
+ * simulator's snapshots nest about 12 levels) rather than exhausting the stack.
+ */
+export function fromJsonTree(tree: unknown, options: DecodeOptions = {}, path = "$", depth = 0): unknown {
   if (tree === null || typeof tree !== "object") return tree;
-  if (Array.isArray(tree)) return tree.map((v, i) => fromJsonTree(v, options, `${path}[${i}]`));
+  if (depth >= MAX_SNAPSHOT_DEPTH) {
+    throw new SnapshotCodecError(
+      `the snapshot is nested too deeply: more than ${MAX_SNAPSHOT_DEPTH} levels at ${shortPath(path)} (the simulator writes about 12)`,
+    );
+  }
+  const d = depth + 1;
+  if (Array.isArray(tree)) return tree.map((v, i) => fromJsonTree(v, options, `${path}[${i}]`, d));
   const obj = tree as Record<string, unknown>;
   const key = soleKey(obj);
   if (key?.startsWith("$")) {
@@ -130,7 +141,7 @@ export function fromJsonTree(tree: unknown, options: DecodeOptions = {}, path = 
         if (!options.resolveBlob) throw new SnapshotCodecError(`${path}: external blob "${v}" but no blob resolver`);
         return options.resolveBlob(v, path);
       case "$date": {
-        const ms = fromJsonTree(v, options, `${path}.$date`);
+        const ms = fromJsonTree(v, options, `${path}.$date`, d);
         if (typeof ms !== "number") throw new SnapshotCodecError(`${path}: $date needs a number of ms`);
         return new Date(ms);
       }
@@ -142,14 +153,14 @@ export function fromJsonTree(tree: unknown, options: DecodeOptions = {}, path = 
               throw new SnapshotCodecError(`${path}.$map[${i}]: expected a [key, value] pair`);
             }
             return [
-              fromJsonTree(pair[0], options, `${path}.$map[${i}].key`),
-              fromJsonTree(pair[1], options, `${path}.$map[${i}].value`),
+              fromJsonTree(pair[0], options, `${path}.$map[${i}].key`, d),
+              fromJsonTree(pair[1], options, `${path}.$map[${i}].value`, d),
             ];
           }),
         );
       case "$set":
         if (!Array.isArray(v)) throw new SnapshotCodecError(`${path}: $set needs an array`);
-        return new Set(v.map((x, i) => fromJsonTree(x, options, `${path}.$set[${i}]`)));
+        return new Set(v.map((x, i) => fromJsonTree(x, options, `${path}.$set[${i}]`, d)));
       case "$undefined":
         return undefined;
       case "$bigint":
@@ -165,7 +176,7 @@ export function fromJsonTree(tree: unknown, options: DecodeOptions = {}, path = 
         if (v === null || typeof v !== "object" || Array.isArray(v)) {
           throw new SnapshotCodecError(`${path}: $object needs an object`);
         }
-        return decodeEntries(v as Record<string, unknown>, options, path);
+        return decodeEntries(v as Record<string, unknown>, options, path, d);
       }
       default:
         throw new SnapshotCodecError(`${path}: unknown tag ${key}`);
@@ -174,13 +185,18 @@ export function fromJsonTree(tree: unknown, options: DecodeOptions = {}, path = 
   for (const k of Object.keys(obj)) {
     if (k.startsWith("$")) throw new SnapshotCodecError(`${path}: key ${k} outside a $object wrapper`);
   }
-  return decodeEntries(obj, options, path);
+  return decodeEntries(obj, options, path, d);
 }
 
-function decodeEntries(obj: Record<string, unknown>, options: DecodeOptions, path: string): Record<string, unknown> {
+function decodeEntries(
+  obj: Record<string, unknown>,
+  options: DecodeOptions,
+  path: string,
+  depth: number,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) {
-    defineData(out, k, fromJsonTree(v, options, `${path}.${k}`));
+    defineData(out, k, fromJsonTree(v, options, `${path}.${k}`, depth));
   }
   return out;
 }

@@ -87,6 +87,26 @@ describe("control surface", () => {
     expect(() => other.control.importSnapshot('{"format":"x"}')).toThrow(/not an edgeconf snapshot/);
   });
 
+  test("restore refuses a frame field snapshot() never writes, a __proto__ key anywhere, extra credentials", () => {
+    const { control, a, clock } = setup();
+    a.data.set("k", new Uint8Array([1]));
+    const text = control.exportSnapshot();
+    a.data.set("k", new Uint8Array([2]));
+    const edits: [string, RegExp][] = [
+      [text.replace("{", '{"foo":1,'), /^foo: is not a field of a snapshot/],
+      [text.replace("{", '{"__proto__":{"polluted":1},'), /^__proto__: a key __proto__ is never part of a snapshot/],
+      [text.replace('"entries":', '"__proto__":{},"entries":'), /^objectStore\.__proto__: a key __proto__/],
+      [text.replace('"credentials":{', '"credentials":{"extra":"x",'), /^credentials\.extra: is not a field/],
+      [text.replace(/"now":\d+/, `"now":${clock.now() + 0.5}`), /^now: a time must be a whole number of ms/],
+    ];
+    for (const [edited, why] of edits) {
+      expect(edited).not.toBe(text);
+      expect(() => control.importSnapshot(edited)).toThrow(why);
+      expect([...a.data.get("k")!]).toEqual([2]);
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   test("restore puts the clock at the snapshot's time, later or earlier (a restore is a full replacement)", () => {
     const { control, clock } = setup();
     clock.advance(10_000);
@@ -106,6 +126,40 @@ describe("control surface", () => {
       expect(() => control.clock.set(at)).toThrow(/^set must be a valid time/);
     }
     expect(clock.now()).toBe(now);
+  });
+
+  test("clock: an impossible date or a fraction of a ms is refused (RangeError / 400), not rolled over or dropped", async () => {
+    const { control, clock } = setup();
+    const now = clock.now();
+    // 2100-02-30 used to become 2100-03-02; 0.5 ms used to be accepted and dropped (four times: no move).
+    expect(() => control.clock.set("2100-02-30T00:00:00Z")).toThrow(/^set must be a valid time.*day 30 does not exist/);
+    expect(() => control.clock.set("2030-01-01T00:00:00")).toThrow(/needs its zone/);
+    expect(() => control.clock.set(now + 1.5)).toThrow(/^set must be a valid time.*whole number of ms/);
+    for (let i = 0; i < 4; i++) expect(() => control.clock.advance(0.5)).toThrow(RangeError);
+    expect(() => control.clock.advance("5" as unknown as number)).toThrow(/got "5"$/);
+    expect(clock.now()).toBe(now);
+    for (const body of [
+      { set: "2100-02-30T00:00:00Z" },
+      { set: now + 0.5 },
+      { advance: 0.5 },
+      { advance: 1e-7 },
+      { advance: "5" },
+      { set: [now] },
+    ]) {
+      const res = await control.handle(req("POST", "/clock", body));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const error = ((await res.json()) as { error: string }).error;
+      expect(error).toMatch(/whole number|does not exist/);
+      expect(clock.now()).toBe(now);
+    }
+    const quoted = await control.handle(req("POST", "/clock", { advance: "5" }));
+    expect(((await quoted.json()) as { error: string }).error).toBe(
+      '"advance" must be a whole number of ms >= 0, got "5"',
+    );
+    // The forms that name a real instant are taken exactly.
+    expect(control.clock.set("2030-02-28T23:00:00-01:00")).toBe(Date.UTC(2030, 2, 1));
+    const ok = await control.handle(req("POST", "/clock", { set: "2030-03-01T00:00:00.001Z" }));
+    expect(await ok.json()).toEqual({ now: Date.UTC(2030, 2, 1) + 1, iso: "2030-03-01T00:00:00.001Z" });
   });
 
   test("reset empties the areas and the faults, keeps the clock", () => {

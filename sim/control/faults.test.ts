@@ -76,6 +76,15 @@ describe("fault rules", () => {
     expect(listed[0]).toMatchObject({ id: "fault-1", fired: 1 });
     const again = t.replace(listed);
     expect(again).toEqual([{ id: "fault-2", operation: "*", latencyMs: 1, fired: 0 }]);
+    // An id of the caller's choosing is ignored too (documented); one of another type than listed is refused.
+    expect(t.add({ operation: "*", latencyMs: 1, id: "mine" } as never).id).toBe("fault-3");
+    expect(() => t.add({ operation: "*", latencyMs: 1, id: 5 } as never)).toThrow(
+      /"id" \(ignored: a rule gets a new id\) must be a string/,
+    );
+    expect(() => t.add({ operation: "*", latencyMs: 1, fired: -1 } as never)).toThrow(
+      /"fired" .* must be an integer >= 0/,
+    );
+    expect(t.list().map((f) => f.id)).toEqual(["fault-2", "fault-3"]);
   });
 
   test("replace validates every rule before changing anything", () => {

@@ -89,11 +89,15 @@ export class FaultRuleError extends Error {
   override readonly name = "FaultRuleError";
 }
 
-/** Accepted fields; `id` and `fired` (as listed) are accepted and ignored, so a listed rule can be sent back. */
 /** The longest latency a rule may inject: the largest delay a timer takes (2^31 - 1 ms, about 24.8 days);
  * node fires a longer setTimeout at once, which would turn a "slow" fault into none. */
 export const MAX_LATENCY_MS = 2 ** 31 - 1;
 
+/**
+ * Accepted fields. `id` and `fired` (as `list()` and GET /__edgeconf/faults show them) are accepted
+ * and ignored, deliberately: a listed rule can be posted or PUT back as it is; it gets a new id and
+ * starts at fired 0.
+ */
 const RULE_KEYS = new Set([
   "operation",
   "error",
@@ -116,6 +120,17 @@ export function parseFaultRule(input: unknown, where = "fault"): FaultRule {
   if (!isRecord(input)) throw new FaultRuleError(`${where}: expected an object with "operation"`);
   for (const k of Object.keys(input)) {
     if (!RULE_KEYS.has(k)) throw new FaultRuleError(`${where}: unknown field "${k}"`);
+  }
+  // A listed rule's `id` and `fired`, ignored; of another type they are not what a listing shows.
+  if (input.id !== undefined && typeof input.id !== "string") {
+    throw new FaultRuleError(
+      `${where}: "id" (ignored: a rule gets a new id) must be a string as listed, got ${JSON.stringify(input.id)}`,
+    );
+  }
+  if (input.fired !== undefined && !(Number.isSafeInteger(input.fired) && (input.fired as number) >= 0)) {
+    throw new FaultRuleError(
+      `${where}: "fired" (ignored: a rule starts at 0) must be an integer >= 0 as listed, got ${JSON.stringify(input.fired)}`,
+    );
   }
   const { operation } = input;
   if (typeof operation !== "string") throw new FaultRuleError(`${where}: "operation" must be a string`);

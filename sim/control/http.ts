@@ -8,6 +8,8 @@
  *   PUT    /__edgeconf/snapshot        restore a state taken with GET (all areas or none)
  *   GET    /__edgeconf/clock           {now, iso}
  *   POST   /__edgeconf/clock           {"advance": ms} or {"set": ms | ISO string} -> {now, iso}
+ *                                      (whole ms only; an ISO date must name a real instant as written,
+ *                                      see parseIsoInstant in sim/core/time.ts)
  *   GET    /__edgeconf/faults          {faults: [...]}
  *   POST   /__edgeconf/faults          add one rule -> 201 {fault}
  *   PUT    /__edgeconf/faults          replace all rules (a rule, an array, or {faults: [...]})
@@ -22,6 +24,7 @@
  * Origin before a request gets here (guard.ts).
  */
 
+import { givenValue } from "../core/clock.ts";
 import { DEFAULT_BODY_LIMIT, readCapped } from "../http/body.ts";
 import { ApiError } from "../http/errors.ts";
 import type { FaultRule } from "./faults.ts";
@@ -123,11 +126,16 @@ export async function handleControlRequest(control: SimControl, request: Request
       }
       try {
         if (keys[0] === "advance") {
-          if (typeof v!.advance !== "number") return fail(400, '"advance" must be a number of ms');
+          if (typeof v!.advance !== "number") {
+            return fail(400, `"advance" must be a whole number of ms >= 0, got ${givenValue(v!.advance)}`);
+          }
           control.clock.advance(v!.advance);
         } else {
           if (typeof v!.set !== "number" && typeof v!.set !== "string") {
-            return fail(400, '"set" must be ms since the epoch or an ISO date string');
+            return fail(
+              400,
+              `"set" must be a whole number of ms since the epoch or an ISO 8601 date string, got ${givenValue(v!.set)}`,
+            );
           }
           control.clock.set(v!.set);
         }

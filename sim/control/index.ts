@@ -27,11 +27,16 @@ export { SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from "./state.ts";
 export interface ClockControl {
   /** Simulated ms since the epoch. */
   now(): number;
-  /** Moves time forward by `ms`, firing due events (multipart expiry). Returns the new time. */
+  /**
+   * Moves time forward by `ms` (a whole number >= 0: a fraction is refused, not dropped), firing due
+   * events (multipart expiry). Returns the new time.
+   */
   advance(ms: number): number;
   /**
-   * Moves time forward to `at` (ms, Date or ISO string); never backwards, never outside the JavaScript
-   * Date range (a RangeError before anything changes). Returns the new time.
+   * Moves time forward to `at` (whole ms, Date or ISO 8601 string naming a real instant exactly as
+   * written, e.g. `2025-01-01`, `2025-01-01T12:00:00Z`, `2025-01-01T13:00+01:00`; not `2100-02-30`, nor a
+   * time of day without its zone); never backwards, never outside the JavaScript Date range (a
+   * RangeError before anything changes). Returns the new time.
    */
   set(at: number | Date | string): number;
 }
@@ -54,7 +59,7 @@ export interface SimControl {
   reset(): void;
   /** The whole state as plain data (bytes as Uint8Array), detached from the live simulator. */
   snapshot(): SimSnapshot;
-  /** Puts back a state from `snapshot()` (all areas or none; the clock only moves forward). */
+  /** Puts back a state from `snapshot()` (all areas or none; the clock goes to the snapshot's `now`). */
   restore(snapshot: SimSnapshot): void;
   /** `snapshot()` as JSON text, byte-exact (see codec.ts for the encoding). */
   exportSnapshot(options?: EncodeOptions): string;

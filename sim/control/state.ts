@@ -5,7 +5,10 @@
  * data with Uint8Array for bytes; `encodeState` (codec.ts) turns it into JSON text byte-exactly.
  *
  * A restore checks the whole snapshot first (frame, every area present, each area's `check`), so a
- * bad one is refused naming its first bad path and nothing changes.
+ * bad one is refused naming its first bad path and nothing changes. It refuses anything the simulator
+ * could not have written: a field `snapshot()` never writes (at the top, in `credentials`, or in any
+ * area's objects), a key `__proto__` anywhere, nesting deeper than the format's (`checkTree`), and
+ * (in the areas) a time the simulator stamps from its clock later than the snapshot's `now`.
  *
  * A restore is a full replacement: every area's state becomes the snapshot's (buckets, uploads,
  * zones, rules, namespaces that exist now but not in the snapshot are gone), and the clock is put at
@@ -20,6 +23,7 @@ import type { Snapshottable } from "../core/area.ts";
 import { type FakeClock, timeProblem } from "../core/clock.ts";
 import type { Credentials } from "../core/context.ts";
 import { SimUsageError } from "../core/errors.ts";
+import { checkTree, isRecord, onlyKeys } from "../core/snapshot-check.ts";
 
 export const SNAPSHOT_FORMAT = "edgeconf.snapshot";
 export const SNAPSHOT_VERSION = 1;
@@ -54,12 +58,14 @@ export function takeSnapshot(parts: StateParts): SimSnapshot {
   };
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
+/** The fields of a snapshot's frame, as `takeSnapshot` writes them. */
+const FRAME_KEYS = ["format", "version", "seed", "credentials", "now", "areas"] as const;
 
 /** Checks that `input` is a snapshot this simulator can restore; throws SimUsageError saying why not. */
 export function checkSnapshot(input: unknown, parts: StateParts): SimSnapshot {
+  // The whole tree first: no `__proto__` key anywhere, no nesting past the format's, before any walk
+  // that recurses.
+  checkTree(input, "snapshot", new Set(["snapshot", "areas"]));
   if (!isRecord(input) || input.format !== SNAPSHOT_FORMAT) {
     throw new SimUsageError(`not an edgeconf snapshot (expected format "${SNAPSHOT_FORMAT}")`);
   }
@@ -73,7 +79,9 @@ export function checkSnapshot(input: unknown, parts: StateParts): SimSnapshot {
       `snapshot was taken with seed ${String(input.seed)}; this simulator has seed ${parts.seed} (create it with the same seed)`,
     );
   }
+  onlyKeys(input, "", FRAME_KEYS, "a snapshot");
   if (!isRecord(input.credentials)) throw new SimUsageError("snapshot has no credentials");
+  onlyKeys(input.credentials, "credentials", Object.keys(parts.credentials), "the credentials");
   for (const [k, v] of Object.entries(parts.credentials)) {
     if (input.credentials[k] !== v) {
       throw new SimUsageError(
@@ -102,7 +110,7 @@ export function checkSnapshot(input: unknown, parts: StateParts): SimSnapshot {
  */
 export function restoreSnapshot(input: unknown, parts: StateParts): void {
   const snapshot = checkSnapshot(input, parts);
-  for (const [name, area] of Object.entries(parts.areas)) area.check(snapshot.areas[name], name);
+  for (const [name, area] of Object.entries(parts.areas)) area.check(snapshot.areas[name], name, snapshot.now);
   const before = takeSnapshot(parts);
   const done: string[] = [];
   // The clock first: areas schedule their events (upload expiry, proof runs) from the snapshot's time.

@@ -9,9 +9,11 @@ export interface Snapshottable {
   snapshot(): unknown;
   /**
    * Checks a whole snapshot of this area before anything is restored; throws a SnapshotError
-   * (sim/core/snapshot-check.ts) naming the first bad value under `path` (the area's name).
+   * (sim/core/snapshot-check.ts) naming the first bad value under `path` (the area's name). `now` is
+   * the snapshot's time: nothing the area stamps from the clock may be later (the control surface
+   * always passes it; an area re-checking its own restore may leave it out).
    */
-  check(state: unknown, path: string): void;
+  check(state: unknown, path: string, now?: number): void;
   /** Replaces the area's state with a snapshot taken from the same kind of area (checked first). */
   restore(state: unknown): void;
   /** Back to the empty state the area had when created. */

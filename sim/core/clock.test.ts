@@ -65,3 +65,29 @@ describe("FakeClock", () => {
     expect(seen).toEqual(["first", "chained"]);
   });
 });
+
+describe("FakeClock counts whole milliseconds", () => {
+  test("a fractional advance, set or start is refused (RangeError, value shown), not silently dropped", () => {
+    const c = new FakeClock(1_000);
+    let fired = 0;
+    c.schedule(1_001, () => fired++);
+    // Four advances of 0.5 used to leave the clock where it was (each fraction truncated away).
+    for (let i = 0; i < 4; i++) expect(() => c.advance(0.5)).toThrow(/whole number of ms >= 0.*got 0\.5/);
+    expect(() => c.advance(1e-7)).toThrow(RangeError);
+    expect(() => c.set(1_000.5)).toThrow(/clock\.set: a time must be a whole number of ms.*got 1000\.5/);
+    expect(() => c.restoreTo(2.5)).toThrow(RangeError);
+    expect(() => new FakeClock(0.5)).toThrow(/clock start: a time must be a whole number/);
+    expect(c.now()).toBe(1_000);
+    expect(fired).toBe(0);
+    expect(timeProblem(1.5)).toMatch(/whole number/);
+  });
+
+  test('a value of the wrong type is shown as given: the string "5" quoted, unlike the number 5', () => {
+    const c = new FakeClock(0);
+    expect(() => c.advance("5" as unknown as number)).toThrow(/got "5"$/);
+    expect(() => c.set("5" as unknown as number)).toThrow(/got "5"$/);
+    expect(() => c.advance(null as unknown as number)).toThrow(/got null$/);
+    expect(() => c.advance(-1)).toThrow(/got -1$/);
+    expect(c.now()).toBe(0);
+  });
+});

@@ -5,9 +5,10 @@
  * time-driven) fire in time order, each seeing `now()` equal to its own due time, when the clock
  * passes them.
  *
- * Every time the clock holds is inside the JavaScript Date range (|ms| <= 8.64e15, MAX_TIME_MS): a
- * set, advance or start outside it, a non-finite one, or a move backwards throws a RangeError
- * before anything changes (no event fires, the time stays). The one exception is `restoreTo`, a
+ * Every time the clock holds is a whole number of milliseconds inside the JavaScript Date range
+ * (|ms| <= 8.64e15, MAX_TIME_MS): a set, advance or start outside it, a non-finite or fractional one
+ * (the clock would drop the fraction: four advances of 0.5 would not move it), or a move backwards
+ * throws a RangeError before anything changes (no event fires, the time stays). The one exception is `restoreTo`, a
  * restore's jump to the time of a snapshot (backwards included), which fires nothing: the areas
  * restored with it replace their scheduled events themselves.
  *
@@ -19,9 +20,25 @@
 /** The largest |ms| a JavaScript Date can hold (ECMA-262 TimeClip): 8.64e15, 100 000 000 days. */
 export const MAX_TIME_MS = 8.64e15;
 
+/**
+ * A value as the caller gave it, for an error message: strings quoted (so `"5"` is not mistaken for
+ * the number 5), numbers as JavaScript prints them (NaN, Infinity), other things briefly.
+ */
+export function givenValue(v: unknown): string {
+  if (typeof v === "string") return JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}...` : v);
+  if (typeof v === "bigint") return `${v}n`;
+  if (v === null || typeof v !== "object") return String(v);
+  if (v instanceof Date) return `a Date (${Number.isNaN(v.getTime()) ? "invalid" : v.toISOString()})`;
+  if (Array.isArray(v)) return "an array";
+  return "an object";
+}
+
 /** Why `ms` cannot be a time of the clock, or undefined when it can. */
 export function timeProblem(ms: unknown): string | undefined {
-  if (typeof ms !== "number" || !Number.isFinite(ms)) return `a time must be a finite number of ms, got ${String(ms)}`;
+  if (typeof ms !== "number" || !Number.isFinite(ms)) {
+    return `a time must be a finite number of ms, got ${givenValue(ms)}`;
+  }
+  if (!Number.isInteger(ms)) return `a time must be a whole number of ms (the clock counts milliseconds), got ${ms}`;
   if (Math.abs(ms) > MAX_TIME_MS) {
     return `a time must be within the JavaScript Date range (|ms| <= ${MAX_TIME_MS}), got ${ms}`;
   }
@@ -49,7 +66,7 @@ export class FakeClock {
   constructor(startMs: number) {
     const problem = timeProblem(startMs);
     if (problem) throw new RangeError(`clock start: ${problem}`);
-    this.#now = Math.trunc(startMs);
+    this.#now = startMs;
   }
 
   /** Milliseconds since the Unix epoch, simulated. */
@@ -62,12 +79,14 @@ export class FakeClock {
     return new Date(this.#now);
   }
 
-  /** Moves time forward by `ms` (>= 0), firing every event due on the way. Returns the new time. */
+  /** Moves time forward by `ms` (a whole number >= 0), firing every event due on the way. Returns the new time. */
   advance(ms: number): number {
-    if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) {
-      throw new RangeError(`clock.advance needs a finite ms >= 0, got ${String(ms)}`);
+    if (typeof ms !== "number" || !Number.isInteger(ms) || ms < 0) {
+      throw new RangeError(
+        `clock.advance needs a whole number of ms >= 0 (the clock counts milliseconds), got ${givenValue(ms)}`,
+      );
     }
-    const target = this.#now + Math.trunc(ms);
+    const target = this.#now + ms;
     if (target > MAX_TIME_MS) {
       throw new RangeError(
         `clock.advance(${ms}) would pass the end of the JavaScript Date range (${MAX_TIME_MS} ms); the time stays ${this.#now}`,
@@ -80,7 +99,7 @@ export class FakeClock {
   set(ms: number): number {
     const problem = timeProblem(ms);
     if (problem) throw new RangeError(`clock.set: ${problem}`);
-    const target = Math.trunc(ms);
+    const target = ms;
     if (target < this.#now) throw new RangeError(`clock.set cannot move time backwards (${target} < ${this.#now})`);
     for (;;) {
       const next = this.#peek();
@@ -101,7 +120,7 @@ export class FakeClock {
   restoreTo(ms: number): void {
     const problem = timeProblem(ms);
     if (problem) throw new RangeError(`clock restore: ${problem}`);
-    this.#now = Math.trunc(ms);
+    this.#now = ms;
   }
 
   /** Runs `task` when the clock reaches `at` (ms). An `at` in the past fires on the next advance/set. */

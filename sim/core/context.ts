@@ -4,8 +4,9 @@
  * Gaps / by design: areas take their own random stream with `random.fork(area)`, so that the ids
  * of one area do not depend on how many calls another area made.
  */
-import { FakeClock } from "./clock.ts";
+import { FakeClock, givenValue, MAX_TIME_MS } from "./clock.ts";
 import { SeededRandom } from "./random.ts";
+import { parseIsoInstant } from "./time.ts";
 
 export interface Credentials {
   account_id: string;
@@ -31,14 +32,27 @@ export function toStartMs(start: number | Date | string | undefined): number {
 }
 
 /**
- * A time given as ms, a Date or a date string, in ms; a RangeError naming `field` (the name the caller
- * used: `start`, `set`) when it is not a time inside the JavaScript Date range.
+ * A time given as ms, a Date or an ISO 8601 date string (`parseIsoInstant`: only a real instant exactly
+ * as written), in ms; a RangeError naming `field` (the name the caller used: `start`, `set`) and
+ * showing the value as given when it is not a whole number of ms inside the JavaScript Date range.
  */
 export function toTimeMs(at: number | Date | string, field: string): number {
-  const ms = at instanceof Date ? at.getTime() : typeof at === "string" ? Date.parse(at) : at;
-  if (typeof ms !== "number" || !Number.isFinite(ms)) {
+  let ms: number;
+  let why: string | undefined;
+  if (at instanceof Date) ms = at.getTime();
+  else if (typeof at === "string") {
+    const parsed = parseIsoInstant(at);
+    if (typeof parsed === "string") why = parsed;
+    ms = typeof parsed === "number" ? parsed : Number.NaN;
+  } else ms = at;
+  if (why === undefined) {
+    if (typeof ms !== "number" || !Number.isFinite(ms)) why = "not a finite number of ms";
+    else if (!Number.isInteger(ms)) why = "not a whole number of ms (the clock counts milliseconds)";
+    else if (Math.abs(ms) > MAX_TIME_MS) why = `outside the JavaScript Date range (|ms| <= ${MAX_TIME_MS})`;
+  }
+  if (why !== undefined) {
     throw new RangeError(
-      `${field} must be a valid time (ms since the epoch or a date inside the JavaScript Date range), got ${typeof at === "string" ? JSON.stringify(at) : String(at)}`,
+      `${field} must be a valid time (a whole number of ms since the epoch, a Date or an ISO 8601 date, inside the JavaScript Date range), got ${givenValue(at)}: ${why}`,
     );
   }
   return ms;

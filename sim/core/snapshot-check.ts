@@ -3,6 +3,11 @@
  * with these and throws a SnapshotError naming the first bad path, in the form
  * `objectStore.buckets["photos"].objects["a.txt"].size`.
  *
+ * A snapshot holds only what `snapshot()` writes: every object of the format has a closed set of
+ * fields (`onlyKeys`; the maps whose keys are data, such as custom metadata, check their keys
+ * themselves), no key anywhere is `__proto__` (`checkTree`, which also bounds the nesting), and times
+ * the simulator stamps from its clock are not later than the snapshot's own `now` (`notAfter`).
+ *
  * Gaps / by design: checks stop at the first problem (one path per error), as the API's validators do.
  */
 import { timeProblem } from "./clock.ts";
@@ -108,5 +113,97 @@ export function accepted<T>(path: string, check: () => T): T {
   } catch (e) {
     if (e instanceof SnapshotError) throw e;
     fail(path, `refused: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** `path.name`, or `path["name"]` when the name is not an identifier (`name` alone at the top, path ""). */
+export function field(path: string, name: string): string {
+  if (/^[A-Za-z_$][\w$]*$/.test(name)) return path === "" ? name : `${path}.${name}`;
+  return at(path, name);
+}
+
+/**
+ * Refuses a field of `o` that is not in `known`: the snapshot format is what `snapshot()` writes, so
+ * a field it never writes is not silently dropped but refused (`what` names the kind of object).
+ */
+export function onlyKeys(o: Record<string, unknown>, path: string, known: readonly string[], what: string): void {
+  for (const k of Object.keys(o)) {
+    if (!known.includes(k)) {
+      fail(
+        field(path, k),
+        `is not a field of ${what} (${known.join(", ")}); a snapshot holds only what the simulator writes`,
+      );
+    }
+  }
+}
+
+/** A path short enough for a message: its first 100 characters. */
+export function shortPath(path: string): string {
+  return path.length > 100 ? `${path.slice(0, 100)}...` : path;
+}
+
+/** Deeper than this, a value is refused: the simulator's own snapshots nest about 12 levels. */
+export const MAX_SNAPSHOT_DEPTH = 64;
+
+/**
+ * Walks a whole snapshot (iteratively: any depth is judged without exhausting the stack) before the
+ * frame and the areas look at it: a value nested deeper than MAX_SNAPSHOT_DEPTH, or a key `__proto__`
+ * anywhere (the simulator never writes one; restore copies objects, where it would set a prototype)
+ * is refused naming its path. Byte arrays and other non-plain values are left to the area checks.
+ * The children of a path in `bare` are named by their key alone (the frame's fields, and the areas:
+ * `now`, `objectStore.buckets[0]`, as the other checks name them).
+ */
+export function checkTree(value: unknown, path: string, bare: ReadonlySet<string> = new Set()): void {
+  const stack: [unknown, string, number][] = [[value, path, 0]];
+  while (stack.length > 0) {
+    const [v, p, depth] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    const list = Array.isArray(v);
+    if (!list && !isRecord(v)) continue;
+    if (depth >= MAX_SNAPSHOT_DEPTH) {
+      throw new SnapshotError(
+        shortPath(p),
+        `the snapshot is nested too deeply: more than ${MAX_SNAPSHOT_DEPTH} levels here (the simulator writes about 12)`,
+      );
+    }
+    if (list) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], `${p}[${i}]`, depth + 1]);
+      continue;
+    }
+    for (const k of Object.keys(v)) {
+      const child = bare.has(p) ? k : field(p, k);
+      if (k === "__proto__") fail(child, "a key __proto__ is never part of a snapshot");
+      stack.push([(v as Record<string, unknown>)[k], child, depth + 1]);
+    }
+  }
+}
+
+/** `ms` (a checked time) is not later than the snapshot's `now`, when given: the simulator stamped it from its clock. */
+export function notAfter(ms: number, now: number | undefined, path: string): void {
+  if (now !== undefined && ms > now) {
+    fail(
+      path,
+      `is later than the snapshot's now (${new Date(ms).toISOString()} > ${new Date(now).toISOString()}); the simulator stamps it from its clock`,
+    );
+  }
+}
+
+/**
+ * How far (µs) the DNS areas' microsecond stamps may run ahead of the clock: each stamp is at least
+ * 1 µs after the last, so a burst of writes in one simulated millisecond runs past it (populate does,
+ * by a few µs). 10^9 µs would take a billion writes without the clock moving; no run makes that.
+ */
+export const MAX_STAMP_LEAD_MICROS = 1_000_000_000;
+
+/**
+ * A DNS area's stamp (µs) is not further ahead of the snapshot's `now` than MAX_STAMP_LEAD_MICROS.
+ * Both models start their last stamp at 0 (1970), so before 1970 their stamps begin there.
+ */
+export function stampNotAhead(micros: number, now: number | undefined, path: string): void {
+  if (now !== undefined && micros > Math.max(now * 1000 + 999, 0) + MAX_STAMP_LEAD_MICROS) {
+    fail(
+      path,
+      `is later than the snapshot's now (${new Date(now).toISOString()}) by more than a burst of writes in one millisecond could take it (${MAX_STAMP_LEAD_MICROS} µs); the simulator stamps from its clock`,
+    );
   }
 }

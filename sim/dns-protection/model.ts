@@ -166,8 +166,8 @@ export class DnsProtectionModel {
   }
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
-  check(state: unknown, path: string): void {
-    checkDnsProtectionSnapshot(state, path, this.#accountKnown);
+  check(state: unknown, path: string, now?: number): void {
+    checkDnsProtectionSnapshot(state, path, this.#accountKnown, now);
   }
 
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */

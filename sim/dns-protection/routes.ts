@@ -139,7 +139,7 @@ export function createDnsProtectionModule(core: SimCore, options: DnsProtectionO
     routes,
     state: {
       snapshot: () => model.snapshot(),
-      check: (s, path) => model.check(s, path),
+      check: (s, path, now) => model.check(s, path, now),
       restore: (s) => model.restore(s),
       reset: () => model.reset(),
     },

@@ -11,13 +11,17 @@
  * - with the simulator's account directory (as the API area passes it), every account one of its
  *   tenants' (a create is only served to an authenticated account of the simulator).
  *
+ * - only the fields the model writes (`rules`, `lastStampMicros`; a rule's create fields, `id`,
+ *   `block_any_queries`, `created_on`, `modified_on`): any other is refused, not dropped;
+ * - with the snapshot's `now`, `lastStampMicros` not ahead of it by more than a burst of writes could
+ *   take it (`stampNotAhead`: stamps are the clock's ms plus seeded µs, each at least 1 µs after the last).
+ *
  * Gaps / by design: past 2^53 microseconds (the year 2255) the model's stamps are inexact doubles, so
  * there only their form is checked. The first bad value is named (`api.dnsProtection.rules["<account>"]["<id>"].mode`).
- * Unknown extra fields of a rule are ignored (restore drops them), as area D does for objects.
  */
 
 import { MAX_TIME_MS } from "../core/clock.ts";
-import { array, at, boolean, fail, record, shown, string } from "../core/snapshot-check.ts";
+import { array, at, boolean, fail, onlyKeys, record, shown, stampNotAhead, string } from "../core/snapshot-check.ts";
 import { isoMicros } from "../core/time.ts";
 import { validateCreate } from "./validate.ts";
 import { RULE_INPUT_FIELDS } from "./values.ts";
@@ -28,6 +32,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 /** `2023-10-01T13:10:38.762503+00:00` (years past 9999 or before 0 in the Date's extended form). */
 const STAMP = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(\d{3})\+00:00$/;
 const RULE_FIELDS = [...RULE_INPUT_FIELDS, "block_any_queries"] as const;
+/** Every field the model writes on a rule. */
+const STORED_RULE_FIELDS = ["id", ...RULE_FIELDS, "created_on", "modified_on"];
 
 /**
  * The stamp's time in microseconds. Past 2^53 microseconds (the year 2255) the model's own
@@ -50,6 +56,7 @@ function stamp(v: unknown, path: string, last: number): { micros: number; exact:
 
 function checkRule(v: unknown, path: string, last: number): { micros: number; exact: boolean } {
   const r = record(v, path);
+  onlyKeys(r, path, STORED_RULE_FIELDS, "a rule");
   const body: Record<string, unknown> = {};
   for (const f of RULE_FIELDS) body[f] = r[f];
   boolean(r.block_any_queries, `${path}.block_any_queries`);
@@ -70,18 +77,22 @@ function checkRule(v: unknown, path: string, last: number): { micros: number; ex
 
 /**
  * Checks a whole area A snapshot; throws a SnapshotError naming the first bad path. `accountKnown`
- * (the simulator's accounts) is left out by unit tests of the model, which use accounts of their own.
+ * (the simulator's accounts) is left out by unit tests of the model, which use accounts of their own;
+ * `now` (the snapshot's time) by unit tests of the check alone.
  */
 export function checkDnsProtectionSnapshot(
   value: unknown,
   path: string,
   accountKnown?: (accountId: string) => boolean,
+  now?: number,
 ): void {
   const s = record(value, path);
+  onlyKeys(s, path, ["rules", "lastStampMicros"], "the DNS protection area");
   const last = s.lastStampMicros;
   if (typeof last !== "number" || !Number.isInteger(last) || last < 0 || last > MAX_TIME_MS * 1000 + 999) {
     fail(`${path}.lastStampMicros`, `must be an integer number of microseconds in the Date range, got ${shown(last)}`);
   }
+  stampNotAhead(last, now, `${path}.lastStampMicros`);
   const rules = record(s.rules, `${path}.rules`);
   const ids = new Set<string>();
   for (const [account, list] of Object.entries(rules)) {

@@ -245,8 +245,8 @@ export class DnsRecordsModel implements Snapshottable {
   }
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
-  check(state: unknown, path: string): void {
-    checkDnsRecordsSnapshot(state, path, this.#ctx, this.#zoneName);
+  check(state: unknown, path: string, now?: number): void {
+    checkDnsRecordsSnapshot(state, path, this.#ctx, this.#zoneName, now);
   }
 
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */

@@ -7,12 +7,27 @@
  * write checks; ids are 32 hex, unique per zone; timestamps ISO dates; `locked` and `meta` typed.
  * With the simulator's zone directory (as the area passes it), every zone must be one of its zones and
  * every record's `zone_name` that zone's name (so names are inside the zone, as a create makes them).
+ * Only the fields the model writes (area, record, `meta`): any other is refused, not dropped. Every
+ * timestamp (created, modified, comment/tags modified) at most `lastMicros` (each stamp moves it
+ * forward) and, with the snapshot's `now`, not ahead of it by more than a burst of writes could take
+ * it (`stampNotAhead`: the clock's ms plus seeded µs, each at least 1 µs after the last).
  *
  * Gaps / by design: the proxied-CNAME chain rule is not re-checked: it holds when a record is
  * written, and a later delete of its target may leave a valid state that would no longer pass it.
  */
 import { MAX_TIME_MS } from "../core/clock.ts";
-import { array, at, boolean, fail, isoDate, record, shown, string } from "../core/snapshot-check.ts";
+import {
+  array,
+  at,
+  boolean,
+  fail,
+  isoDate,
+  onlyKeys,
+  record,
+  shown,
+  stampNotAhead,
+  string,
+} from "../core/snapshot-check.ts";
 import { checkConflicts } from "./conflicts.ts";
 import { bodyOf, buildDraft, type DnsRecord, type RecordDraft } from "./record.ts";
 import type { TypeContext } from "./types/index.ts";
@@ -33,13 +48,68 @@ const DRAFT_FIELDS: readonly (keyof RecordDraft)[] = [
   "tags",
 ];
 
+/** Every field the model writes on a record (priority, data and the two *_modified_on only sometimes). */
+const RECORD_FIELDS = [
+  "id",
+  "zone_id",
+  "zone_name",
+  "name",
+  "type",
+  "content",
+  "priority",
+  "proxiable",
+  "proxied",
+  "ttl",
+  "data",
+  "settings",
+  "locked",
+  "meta",
+  "comment",
+  "tags",
+  "created_on",
+  "modified_on",
+  "comment_modified_on",
+  "tags_modified_on",
+];
+const META_FIELDS = ["auto_added", "managed_by_apps", "managed_by_tunnel", "source"];
+
+/** A stamp's time in µs: its ms and the 4th to 6th fractional digits (the model's seeded µs). */
+function stampMicros(iso: string): number {
+  const frac = /\.(\d+)/.exec(iso)?.[1] ?? "";
+  return Date.parse(iso) * 1000 + Number(frac.padEnd(6, "0").slice(3, 6));
+}
+
+/** Where the snapshot's stamps may reach: `lastMicros` when written, and never far ahead of `now`. */
+interface StampBound {
+  last: number | undefined;
+  now: number | undefined;
+}
+
+function stamp(v: unknown, path: string, bound: StampBound): void {
+  const micros = stampMicros(isoDate(v, path));
+  // Past 2^53 µs (the year 2255) the model's own arithmetic is inexact: there only the form is checked.
+  const exact = Number.isSafeInteger(micros) && bound.last !== undefined && Number.isSafeInteger(bound.last);
+  if (exact && micros > bound.last!) {
+    fail(path, "is later than lastMicros (every timestamp written moves it forward)");
+  }
+  stampNotAhead(micros, bound.now, path);
+}
+
 function problemOf(e: unknown): string {
   const errors = (e as { errors?: { message?: string }[] }).errors;
   return errors?.[0]?.message ?? (e instanceof Error ? e.message : String(e));
 }
 
-function checkRecord(v: unknown, path: string, zoneId: string, zoneName: string, ctx: TypeContext): DnsRecord {
+function checkRecord(
+  v: unknown,
+  path: string,
+  zoneId: string,
+  zoneName: string,
+  ctx: TypeContext,
+  bound: StampBound,
+): DnsRecord {
   const r = record(v, path);
+  onlyKeys(r, path, RECORD_FIELDS, "a DNS record");
   if (r.zone_id !== zoneId) fail(`${path}.zone_id`, `must be the zone's id ${zoneId}, got ${shown(r.zone_id)}`);
   if (r.zone_name !== zoneName) fail(`${path}.zone_name`, `must be ${shown(zoneName)}, got ${shown(r.zone_name)}`);
   record(r.settings, `${path}.settings`);
@@ -58,23 +128,29 @@ function checkRecord(v: unknown, path: string, zoneId: string, zoneName: string,
   }
   boolean(r.locked, `${path}.locked`);
   const meta = record(r.meta, `${path}.meta`);
+  onlyKeys(meta, `${path}.meta`, META_FIELDS, "a record's meta");
   for (const k of ["auto_added", "managed_by_apps", "managed_by_tunnel"]) boolean(meta[k], `${path}.meta.${k}`);
   string(meta.source, `${path}.meta.source`);
-  isoDate(r.created_on, `${path}.created_on`);
-  isoDate(r.modified_on, `${path}.modified_on`);
-  if (r.comment_modified_on !== undefined) isoDate(r.comment_modified_on, `${path}.comment_modified_on`);
-  if (r.tags_modified_on !== undefined) isoDate(r.tags_modified_on, `${path}.tags_modified_on`);
+  stamp(r.created_on, `${path}.created_on`, bound);
+  stamp(r.modified_on, `${path}.modified_on`, bound);
+  if (r.comment_modified_on !== undefined) stamp(r.comment_modified_on, `${path}.comment_modified_on`, bound);
+  if (r.tags_modified_on !== undefined) stamp(r.tags_modified_on, `${path}.tags_modified_on`, bound);
   return r as unknown as DnsRecord;
 }
 
-/** Checks a whole area B snapshot; throws a SnapshotError naming the first bad path. */
+/**
+ * Checks a whole area B snapshot; throws a SnapshotError naming the first bad path. `now` (the
+ * snapshot's time) is left out by unit tests of the check alone.
+ */
 export function checkDnsRecordsSnapshot(
   value: unknown,
   path: string,
   ctx: TypeContext,
   zoneNameOf?: (zoneId: string) => string | undefined,
+  now?: number,
 ): void {
   const s = record(value, path);
+  onlyKeys(s, path, ["zones", "lastMicros"], "the DNS records area");
   const last = s.lastMicros;
   if (
     last !== undefined &&
@@ -82,6 +158,8 @@ export function checkDnsRecordsSnapshot(
   ) {
     fail(`${path}.lastMicros`, `must be an integer number of microseconds in the Date range, got ${shown(last)}`);
   }
+  if (last !== undefined) stampNotAhead(last as number, now, `${path}.lastMicros`);
+  const bound: StampBound = { last: last as number | undefined, now };
   const zones = new Set<string>();
   array(s.zones, `${path}.zones`).forEach((pair, i) => {
     const pp = `${path}.zones[${i}]`;
@@ -108,7 +186,7 @@ export function checkDnsRecordsSnapshot(
       const rp = at(zp, id);
       if (ids.has(id)) fail(rp, "appears twice");
       ids.add(id);
-      index.add(checkRecord(item, rp, zoneId, zoneName, ctx));
+      index.add(checkRecord(item, rp, zoneId, zoneName, ctx, bound));
     });
     for (const r of index.records()) {
       try {

@@ -10,7 +10,7 @@
  */
 import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
-import { record } from "../core/snapshot-check.ts";
+import { onlyKeys, record } from "../core/snapshot-check.ts";
 import { createDnsProtectionModule } from "../dns-protection/routes.ts";
 import { createDnsRecordsModule } from "../dns-records/routes.ts";
 import { type ApiAnswer, createHandler, createRawHandler } from "./handler.ts";
@@ -60,10 +60,11 @@ export function createApiArea(core: SimCore): ApiArea {
     tenants,
     zones,
     snapshot: () => ({ dnsProtection: protection.state.snapshot(), dnsRecords: records.state.snapshot() }),
-    check: (state, path) => {
+    check: (state, path, now) => {
       const s = record(state, path);
-      protection.state.check(s.dnsProtection, `${path}.dnsProtection`);
-      records.state.check(s.dnsRecords, `${path}.dnsRecords`);
+      onlyKeys(s, path, ["dnsProtection", "dnsRecords"], "the API area");
+      protection.state.check(s.dnsProtection, `${path}.dnsProtection`, now);
+      records.state.check(s.dnsRecords, `${path}.dnsRecords`, now);
     },
     restore: (state) => {
       const s = record(state, "api");

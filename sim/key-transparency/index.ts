@@ -54,7 +54,7 @@ export function createKtArea(core: SimCore, options: KtAreaOptions = {}): KtArea
     proofState: (namespace, epoch) => model.proofState(namespace, BigInt(epoch)),
     handle: (request, context) => handleKtRequest({ model, keyNotBefore, now }, request, context),
     snapshot: () => model.snapshot(),
-    check: (state, path) => model.check(state, path),
+    check: (state, path, now) => model.check(state, path, now),
     restore: (state) => model.restore(state),
     reset: () => model.reset(),
   };

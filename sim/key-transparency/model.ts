@@ -291,8 +291,8 @@ export class KtModel implements Snapshottable {
   }
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
-  check(state: unknown, path: string): void {
-    checkKtSnapshot(upgradeKtSnapshot(state), path, this.#checkContext);
+  check(state: unknown, path: string, now?: number): void {
+    checkKtSnapshot(upgradeKtSnapshot(state), path, this.#checkContext, now);
   }
 
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */

@@ -17,10 +17,13 @@
  * state) are accepted: `upgradeKtSnapshot` reads them as bigints, every epoch verified at its
  * publication.
  *
- * Gaps / by design: unknown extra fields of a namespace or audit are ignored. Without the key (unit
- * tests of the check alone) signatures and job ids are checked for form only.
+ * Only the fields the model writes (area, namespace, audit): any other is refused, not dropped. With
+ * the snapshot's `now`, no epoch published or verified later (both are stamped from the clock).
+ *
+ * Gaps / by design: without the key (unit tests of the check alone) signatures and job ids are
+ * checked for form only.
  */
-import { array, at, boolean, fail, record, shown, string, time } from "../core/snapshot-check.ts";
+import { array, at, boolean, fail, notAfter, onlyKeys, record, shown, string, time } from "../core/snapshot-check.ts";
 import { type AuditorKey, serializeSignatureMessage, verifyMessage } from "./signing.ts";
 import { nameProblem, U64_MAX, validateRegister } from "./validate.ts";
 
@@ -35,6 +38,30 @@ const DIGEST = /^[0-9a-f]{64}$/;
 const SIGNATURE = /^[0-9a-f]{128}$/;
 const STATUSES = ["Initialization", "Online", "Disabled"];
 const PROOF_STATES = ["verified", "pending", "proof-missing", "proof-invalid"];
+/** The fields the model writes (NamespaceRecord, AuditRecord). */
+const NAMESPACE_FIELDS = [
+  "name",
+  "owner",
+  "public",
+  "root",
+  "rootEpoch",
+  "rootDigest",
+  "signature_version",
+  "log_directory",
+  "status",
+  "audits",
+];
+const AUDIT_FIELDS = [
+  "epoch",
+  "digest",
+  "timestamp",
+  "signature",
+  "serialized_message",
+  "start_hash",
+  "job_id",
+  "proof",
+  "verified_at",
+];
 
 function u64(v: unknown, path: string): bigint {
   if (typeof v !== "bigint" || v < 0n || v > U64_MAX) fail(path, `must be a bigint from 0 to 2^64-1, got ${shown(v)}`);
@@ -108,8 +135,9 @@ function checkSigned(x: Record<string, unknown>, p: string, r: Record<string, un
   if (x.job_id !== job) fail(`${p}.job_id`, `must be ${job} (the job id the seed gives this epoch)`);
 }
 
-function checkNamespace(v: unknown, path: string, ctx: KtCheckContext | undefined): void {
+function checkNamespace(v: unknown, path: string, ctx: KtCheckContext | undefined, now: number | undefined): void {
   const r = record(v, path);
+  onlyKeys(r, path, NAMESPACE_FIELDS, "a namespace");
   string(r.owner, `${path}.owner`, { nonEmpty: true });
   boolean(r.public, `${path}.public`);
   if (r.log_directory === undefined) fail(`${path}.log_directory`, "must be a URL or null");
@@ -135,6 +163,7 @@ function checkNamespace(v: unknown, path: string, ctx: KtCheckContext | undefine
   audits.forEach((a, i) => {
     const p = `${path}.audits[${i}]`;
     const x = record(a, p);
+    onlyKeys(x, p, AUDIT_FIELDS, "an epoch");
     const epoch = u64(x.epoch, `${p}.epoch`);
     const expected = previous ? (previous.epoch as bigint) + 1n : root.epoch;
     if (epoch !== expected) fail(`${p}.epoch`, `must be ${expected}, got ${epoch}`);
@@ -146,6 +175,7 @@ function checkNamespace(v: unknown, path: string, ctx: KtCheckContext | undefine
     if (digests.has(digest)) fail(`${p}.digest`, "was already published in this namespace");
     digests.add(digest);
     const timestamp = time(x.timestamp, `${p}.timestamp`);
+    notAfter(timestamp, now, `${p}.timestamp`);
     if (previous && timestamp < (previous.timestamp as number))
       fail(`${p}.timestamp`, "is earlier than the previous epoch's");
     string(x.signature, `${p}.signature`, { pattern: SIGNATURE });
@@ -170,6 +200,7 @@ function checkNamespace(v: unknown, path: string, ctx: KtCheckContext | undefine
     if (x.proof !== "verified" && unverified === undefined) unverified = x.proof;
     if (x.proof === "verified") {
       const verifiedAt = time(x.verified_at, `${p}.verified_at`);
+      notAfter(verifiedAt, now, `${p}.verified_at`);
       if (atOnce && verifiedAt !== timestamp)
         fail(`${p}.verified_at`, "must be the epoch's timestamp (verified at publication)");
       if (verifiedAt < timestamp) fail(`${p}.verified_at`, "is earlier than the epoch's publication");
@@ -178,9 +209,13 @@ function checkNamespace(v: unknown, path: string, ctx: KtCheckContext | undefine
   });
 }
 
-/** Checks a whole area C snapshot; throws a SnapshotError naming the first bad path. */
-export function checkKtSnapshot(value: unknown, path: string, ctx?: KtCheckContext): void {
+/**
+ * Checks a whole area C snapshot; throws a SnapshotError naming the first bad path. `now` (the
+ * snapshot's time) is left out by unit tests of the check alone.
+ */
+export function checkKtSnapshot(value: unknown, path: string, ctx?: KtCheckContext, now?: number): void {
   const s = record(value, path);
+  onlyKeys(s, path, ["namespaces"], "the key transparency area");
   const names = new Set<string>();
   array(s.namespaces, `${path}.namespaces`).forEach((n, i) => {
     const name = string(record(n, `${path}.namespaces[${i}]`).name, `${path}.namespaces[${i}].name`);
@@ -189,6 +224,6 @@ export function checkKtSnapshot(value: unknown, path: string, ctx?: KtCheckConte
     if (problem) fail(`${p}.name`, problem);
     if (names.has(name)) fail(p, "appears twice");
     names.add(name);
-    checkNamespace(n, p, ctx);
+    checkNamespace(n, p, ctx, now);
   });
 }

@@ -12,17 +12,32 @@
  * fields: known string fields, cacheExpiry a time), custom metadata (strings, at most 8192 bytes),
  * checksums (known algorithms, each the digest of the bytes), storage classes, SSE-C key MD5s;
  * uploads (unique ids of the platform's form, keys as objects', expiry a time, parts with numbers
- * 1..10000, 16-byte MD5s of their bytes matching their etags); finished upload ids.
+ * 1..10000, 16-byte MD5s of their bytes matching their etags); finished upload ids. With the
+ * snapshot's `now`: no object uploaded later, no upload expiring later than now + 7 days (it was
+ * created at the latest now). Every object of the format (area, bucket, options, object, upload,
+ * part, httpMetadata) has only the fields snapshot.ts writes: any other is refused, not dropped.
  *
- * Gaps / by design: unknown extra fields of an object, upload or bucket are ignored (restore ignores
- * them too), so a snapshot of a newer edgeconf with more object fields still loads; httpMetadata is
- * the exception (restore would hand its fields to head and get). A multipart etag is not recomputed
- * (the part MD5s it derives from are gone once the upload completes).
+ * Gaps / by design: custom metadata keys are the user's (any string a put takes, `constructor` and
+ * `prototype` included, as the binding stores them; never `__proto__`, which the put drops). A
+ * multipart etag is not recomputed (the part MD5s it derives from are gone once the upload completes).
  */
 import { digestHex, HASH_ALGORITHMS, HASH_BYTES, type HashAlgorithm } from "../core/hash.ts";
-import { array, at, bytes, fail, integer, record, shown, string, stringRecord, time } from "../core/snapshot-check.ts";
+import {
+  array,
+  at,
+  bytes,
+  fail,
+  integer,
+  notAfter,
+  onlyKeys,
+  record,
+  shown,
+  string,
+  stringRecord,
+  time,
+} from "../core/snapshot-check.ts";
 import { customMetadataTooLarge, MAX_CUSTOM_METADATA_BYTES } from "./metadata.ts";
-import { MAX_PART_NUMBER } from "./multipart.ts";
+import { MAX_PART_NUMBER, UPLOAD_LIFETIME_MS } from "./multipart.ts";
 import { bucketNameProblem, MAX_KEY_BYTES, MAX_OBJECT_SIZE, resolveOptions } from "./state.ts";
 
 const HEX32 = /^[0-9a-f]{32}$/;
@@ -33,6 +48,34 @@ const UPLOAD_ID = /^[A-Za-z0-9_-]{1,1024}$/;
 const STORAGE_CLASSES = ["Standard", "InfrequentAccess"];
 const HTTP_STRING_FIELDS = ["contentType", "contentLanguage", "contentDisposition", "contentEncoding", "cacheControl"];
 const HTTP_FIELDS = [...HTTP_STRING_FIELDS, "cacheExpiry"];
+/** The fields snapshot.ts writes, per kind of object. */
+const AREA_FIELDS = ["kind", "buckets"];
+const BUCKET_FIELDS = ["name", "options", "objects", "uploads", "finished"];
+const OPTION_FIELDS = ["minPartSize", "compatibilityDate", "compatibilityFlags", "defaultStorageClass"];
+const OBJECT_FIELDS = [
+  "key",
+  "version",
+  "size",
+  "etag",
+  "uploaded",
+  "httpMetadata",
+  "customMetadata",
+  "checksums",
+  "storageClass",
+  "ssecKeyMd5",
+  "bytes",
+];
+const UPLOAD_FIELDS = [
+  "key",
+  "uploadId",
+  "httpMetadata",
+  "customMetadata",
+  "storageClass",
+  "ssecKeyMd5",
+  "expiresAt",
+  "parts",
+];
+const PART_FIELDS = ["partNumber", "etag", "md5", "bytes"];
 
 function storageClass(v: unknown, path: string): void {
   if (typeof v !== "string" || !STORAGE_CLASSES.includes(v)) {
@@ -91,14 +134,15 @@ function ssecKeyMd5(v: unknown, path: string): void {
   if (v !== undefined) string(v, path, { pattern: SSEC_MD5 });
 }
 
-function checkObject(v: unknown, path: string): void {
+function checkObject(v: unknown, path: string, now: number | undefined): void {
   const o = record(v, path);
+  onlyKeys(o, path, OBJECT_FIELDS, "an object");
   string(o.version, `${path}.version`, { pattern: HEX32 });
   const body = bytes(o.bytes, `${path}.bytes`);
   const size = integer(o.size, `${path}.size`, 0, MAX_OBJECT_SIZE);
   if (size !== body.byteLength) fail(`${path}.size`, `is ${size} but the object has ${body.byteLength} bytes`);
   etag(o.etag, `${path}.etag`, body);
-  time(o.uploaded, `${path}.uploaded`);
+  notAfter(time(o.uploaded, `${path}.uploaded`), now, `${path}.uploaded`);
   httpMetadata(o.httpMetadata, `${path}.httpMetadata`);
   customMetadata(o.customMetadata, `${path}.customMetadata`);
   checksums(o.checksums, `${path}.checksums`, body);
@@ -108,6 +152,7 @@ function checkObject(v: unknown, path: string): void {
 
 function checkPart(v: unknown, path: string, seen: Set<number>): void {
   const p = record(v, path);
+  onlyKeys(p, path, PART_FIELDS, "a part");
   const n = integer(p.partNumber, `${path}.partNumber`, 1, MAX_PART_NUMBER);
   if (seen.has(n)) fail(`${path}.partNumber`, `part ${n} appears twice`);
   seen.add(n);
@@ -119,14 +164,21 @@ function checkPart(v: unknown, path: string, seen: Set<number>): void {
   if (hex !== digestHex("md5", body)) fail(`${path}.md5`, "is not the MD5 of the part's bytes");
 }
 
-function checkUpload(v: unknown, path: string): void {
+function checkUpload(v: unknown, path: string, now: number | undefined): void {
   const u = record(v, path);
+  onlyKeys(u, path, UPLOAD_FIELDS, "an upload");
   key(u.key, `${path}.key`);
   httpMetadata(u.httpMetadata, `${path}.httpMetadata`);
   customMetadata(u.customMetadata, `${path}.customMetadata`);
   storageClass(u.storageClass, `${path}.storageClass`);
   ssecKeyMd5(u.ssecKeyMd5, `${path}.ssecKeyMd5`);
-  time(u.expiresAt, `${path}.expiresAt`);
+  const expiresAt = time(u.expiresAt, `${path}.expiresAt`);
+  if (now !== undefined && expiresAt > now + UPLOAD_LIFETIME_MS) {
+    fail(
+      `${path}.expiresAt`,
+      `is more than 7 days after the snapshot's now (${new Date(now).toISOString()}): an upload expires 7 days after it was created, by the simulator's clock`,
+    );
+  }
   const parts = array(u.parts, `${path}.parts`);
   const seen = new Set<number>();
   parts.forEach((p, i) => {
@@ -134,9 +186,14 @@ function checkUpload(v: unknown, path: string): void {
   });
 }
 
-function checkBucket(v: unknown, path: string): void {
+function checkBucket(v: unknown, path: string, now: number | undefined): void {
   const b = record(v, path);
+  onlyKeys(b, path, BUCKET_FIELDS, "a bucket");
   const opts = record(b.options, `${path}.options`);
+  onlyKeys(opts, `${path}.options`, OPTION_FIELDS, "bucket options");
+  integer(opts.minPartSize, `${path}.options.minPartSize`, 0);
+  string(opts.compatibilityDate, `${path}.options.compatibilityDate`);
+  string(opts.defaultStorageClass, `${path}.options.defaultStorageClass`);
   try {
     resolveOptions(opts);
   } catch (e) {
@@ -152,7 +209,7 @@ function checkBucket(v: unknown, path: string): void {
     const p = at(`${path}.objects`, k);
     if (keys.has(k)) fail(p, "appears twice");
     keys.add(k);
-    checkObject(o, p);
+    checkObject(o, p, now);
   });
   const ids = new Set<string>();
   array(b.uploads, `${path}.uploads`).forEach((u, i) => {
@@ -162,7 +219,7 @@ function checkBucket(v: unknown, path: string): void {
     const p = at(`${path}.uploads`, id);
     if (ids.has(id)) fail(p, "appears twice");
     ids.add(id);
-    checkUpload(u, p);
+    checkUpload(u, p, now);
   });
   array(b.finished, `${path}.finished`).forEach((id, i) => {
     string(id, `${path}.finished[${i}]`, { pattern: UPLOAD_ID });
@@ -170,9 +227,13 @@ function checkBucket(v: unknown, path: string): void {
   });
 }
 
-/** Checks a whole object-store snapshot; throws a SnapshotError naming the first bad path. */
-export function checkObjectStoreSnapshot(value: unknown, path: string): void {
+/**
+ * Checks a whole object-store snapshot; throws a SnapshotError naming the first bad path. `now` (the
+ * snapshot's time) is left out by unit tests of the check alone.
+ */
+export function checkObjectStoreSnapshot(value: unknown, path: string, now?: number): void {
   const s = record(value, path);
+  onlyKeys(s, path, AREA_FIELDS, "the object-store area");
   if (s.kind !== "object-store") fail(`${path}.kind`, `must be "object-store", got ${shown(s.kind)}`);
   const names = new Set<string>();
   array(s.buckets, `${path}.buckets`).forEach((b, i) => {
@@ -182,6 +243,6 @@ export function checkObjectStoreSnapshot(value: unknown, path: string): void {
     const p = at(`${path}.buckets`, name);
     if (names.has(name)) fail(p, "appears twice");
     names.add(name);
-    checkBucket(b, p);
+    checkBucket(b, p, now);
   });
 }
