@@ -67,6 +67,14 @@ describe("kt server (HTTPS, mTLS)", () => {
     await agent.close();
   });
 
+  test("a target starting with // is a path, not a host: the answer names the path as sent", async () => {
+    const agent = new Agent({ connect: { ca: readFileSync(server.ca_cert) } });
+    const res = await fetch(`${server.url}//namespaces/some.name`, { dispatcher: agent });
+    const text = await res.text();
+    expect([res.status, text]).toEqual([404, expect.stringContaining("//namespaces/some.name")]);
+    await agent.close();
+  });
+
   test("a client that does not trust the CA cannot talk to the server at all", async () => {
     const agent = new Agent({ connect: { timeout: 5000 } });
     await expect(fetch(`${server.url}/namespaces`, { dispatcher: agent })).rejects.toThrow();

@@ -106,7 +106,12 @@ export async function startKtServer(sim: Simulator, options: KtServerOptions): P
             }
             const method = req.method ?? "GET";
             const body = method === "GET" || method === "HEAD" ? undefined : Buffer.concat(chunks);
-            const url = new URL(req.url ?? "/", "https://kt.edgeconf.test");
+            // A path-absolute target is a path as written: "//namespaces/x" is not a host (new URL(target,
+            // base) would read it as one); an absolute-form target is parsed as it stands.
+            const target = req.url ?? "/";
+            const url = target.startsWith("/")
+              ? new URL(`https://kt.edgeconf.test${target}`)
+              : new URL(target, "https://kt.edgeconf.test");
             const init = { method, headers, ...(body ? { body } : {}) };
             const response = isControlPath(url.pathname)
               ? await sim.areas.kt.handle(new Request(url, init), {})
