@@ -11,7 +11,7 @@
 
 import type { Headers as PlatformHeaders } from "@cloudflare/workers-types/index.ts";
 import type { HashAlgorithm } from "../core/hash.ts";
-import { checkChecksums, convertChecksums, hashChunks } from "./checksums.ts";
+import { ALGORITHM_NAMES, checkChecksums, convertChecksums, hashChunks } from "./checksums.ts";
 import { convertConditional, evaluateConditional, unwrapConditional } from "./conditional.ts";
 import {
   coerceString,
@@ -233,7 +233,7 @@ class R2Bucket {
     const hashes = hashChunks(chunks, supplied?.algorithm);
     if (supplied) {
       const actual = hashes[supplied.algorithm]!;
-      if (actual !== supplied.hex) throw badDigest("put", algorithmName(supplied.algorithm), supplied.hex, actual);
+      if (actual !== supplied.hex) throw badDigest("put", ALGORITHM_NAMES[supplied.algorithm], supplied.hex, actual);
     }
     const size = declaredSize(checked);
     // 4. Precondition against the object as it is now (after the value was read).
@@ -370,7 +370,3 @@ platformMembers(
 );
 
 export { R2Bucket as StoreBucket };
-
-function algorithmName(a: HashAlgorithm): string {
-  return { md5: "MD5", sha1: "SHA-1", sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" }[a];
-}
