@@ -22,7 +22,7 @@ function textTest(op: TextOp, have: string, want: string): boolean {
   }
 }
 
-function splitTag(tag: string): [string, string] {
+export function splitTag(tag: string): [string, string] {
   const i = tag.indexOf(":");
   return i < 0 ? [tag.toLowerCase(), ""] : [tag.slice(0, i).toLowerCase(), tag.slice(i + 1).toLowerCase()];
 }

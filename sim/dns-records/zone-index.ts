@@ -25,6 +25,7 @@
  * back in time proportional to the batch, not the zone.
  */
 import type { RecordsByName } from "./conflicts.ts";
+import { splitTag } from "./list-filter.ts";
 import { type DnsRecord, presentJson } from "./record.ts";
 import { SortedChunks } from "./sorted-chunks.ts";
 
@@ -387,23 +388,20 @@ function facetOf(map: Map<string, Facet>, key: string): Facet {
 
 function tagNames(r: DnsRecord): Set<string> {
   const out = new Set<string>();
-  for (const t of r.tags) {
-    const i = t.indexOf(":");
-    out.add((i < 0 ? t : t.slice(0, i)).toLowerCase());
-  }
+  for (const t of r.tags) out.add(splitTag(t)[0]);
   return out;
 }
 
 /**
  * The lowercased `name:value` of each of `r`'s tags (a tag without a value: `name:`), each once;
- * split and lowercased part by part, as list-filter.ts's splitTag does (so the keys are what
+ * split and lowercased by list-filter.ts's splitTag (so the keys are what
  * tag.exact compares).
  */
 function tagValues(r: DnsRecord): Set<string> {
   const out = new Set<string>();
   for (const t of r.tags) {
-    const i = t.indexOf(":");
-    out.add(i < 0 ? `${t.toLowerCase()}:` : `${t.slice(0, i).toLowerCase()}:${t.slice(i + 1).toLowerCase()}`);
+    const [name, value] = splitTag(t);
+    out.add(`${name}:${value}`);
   }
   return out;
 }
