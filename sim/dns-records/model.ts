@@ -101,8 +101,13 @@ export class DnsRecordsModel implements Snapshottable {
     return zone ? zone.textOf(r) : presentJson(r);
   }
 
-  /** `get` with the record's JSON text (one lookup for both). */
-  getPresented(zoneId: string, id: string): { readonly record: DnsRecord; readonly text: string } {
+  /** The success envelope around `json(zoneId, r)` (kept beside a stored record: see ZoneIndex.answerOf). */
+  answerJson(zoneId: string, r: DnsRecord): string | undefined {
+    return this.#state.zones.get(zoneId)?.answerOf(r);
+  }
+
+  /** `get` with the record's answer, the success envelope around its JSON text (one lookup for both). */
+  getPresented(zoneId: string, id: string): { readonly record: DnsRecord; readonly answer: string } {
     const found = this.#state.zones.get(zoneId)?.presented(id);
     if (!found) throw notFound();
     return found;

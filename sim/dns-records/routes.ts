@@ -9,7 +9,7 @@
  */
 import type { SimCore } from "../core/context.ts";
 import { NoRouteError } from "../http/errors.ts";
-import type { ApiRoute, HttpAreaModule, RouteRequest, ZoneDirectory } from "../http/types.ts";
+import type { ApiRoute, HttpAreaModule, RouteRequest, RouteResult, ZoneDirectory } from "../http/types.ts";
 import { parseListQuery, parseRecordQuery } from "./list-params.ts";
 import { DnsRecordsModel, type DnsRecordsOptions } from "./model.ts";
 import { type DnsRecord, present } from "./record.ts";
@@ -41,9 +41,14 @@ export function createDnsRecordsModule(
   };
   /** The query of a one-record endpoint or batch (the URL is parsed only when it has one). */
   const recordQuery = (req: RouteRequest) => (req.hasQuery ? parseRecordQuery(req.query) : NO_QUERY);
-  /** One record's answer: its stored JSON text, or with shadow metadata when `include` says so. */
+  /** A stored record's kept answer (the whole envelope), else its JSON text. */
+  const answerOfStored = (zoneId: string, r: DnsRecord): RouteResult => {
+    const envelopeJson = model.answerJson(zoneId, r);
+    return envelopeJson === undefined ? { result: r, resultJson: model.json(zoneId, r) } : { result: r, envelopeJson };
+  };
+  /** One record's answer: its kept answer, or with shadow metadata when `include` says so. */
   const answer = (include: boolean, zoneId: string, r: DnsRecord) =>
-    include ? { result: shadowed(zoneId, r) } : { result: r, resultJson: model.json(zoneId, r) };
+    include ? { result: shadowed(zoneId, r) } : answerOfStored(zoneId, r);
   const one = `${RECORDS_PATH}/:record_id`;
   const params = { record_id: RECORD_ID };
   const routes: ApiRoute[] = [
@@ -102,7 +107,7 @@ export function createDnsRecordsModule(
         const { includeShadowMetadata } = recordQuery(req);
         const found = model.getPresented(zone.id, req.params.record_id!);
         if (includeShadowMetadata) return { result: shadowed(zone.id, found.record) };
-        return { result: found.record, resultJson: found.text };
+        return { result: found.record, envelopeJson: found.answer };
       },
     },
     ...(["PATCH", "PUT"] as const).map(

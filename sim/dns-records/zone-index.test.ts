@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { createCore } from "../core/index.ts";
 import { checkConflicts, cnameChainProblem } from "./conflicts.ts";
 import { DnsRecordsModel } from "./model.ts";
-import type { DnsRecord } from "./record.ts";
+import { type DnsRecord, present } from "./record.ts";
 import { ZoneIndex } from "./zone-index.ts";
 
 const rec = (id: string, name: string, type = "A", content = "8.8.8.8") =>
@@ -122,5 +122,25 @@ describe("ZoneIndex", () => {
     const before = JSON.stringify(m.snapshot());
     expect(() => m.create("z".repeat(32), "example.com", { type: "A", name: "www", content: "nope" })).toThrow();
     expect(JSON.stringify(m.snapshot())).toBe(before);
+  });
+
+  test("the kept answer of a record is the envelope of its current JSON, through create, PATCH and list", () => {
+    const m = new DnsRecordsModel(createCore({ seed: 1 }));
+    const zone = "a".repeat(32);
+    const envelope = (r: DnsRecord) => JSON.stringify({ result: present(r), success: true, errors: [], messages: [] });
+    const made = m.create(zone, "example.com", { type: "A", name: "www", content: "192.0.2.1", ttl: 1 });
+    expect(m.answerJson(zone, made)).toBe(envelope(made));
+    expect(m.getPresented(zone, made.id).answer).toBe(envelope(made));
+    // The list's text of a record is the result inside its kept answer.
+    expect(m.json(zone, made)).toBe(JSON.stringify(present(made)));
+    const patched = m.patch(zone, "example.com", made.id, { content: "192.0.2.2", comment: "x" });
+    const got = m.getPresented(zone, made.id);
+    expect(got.record).toBe(patched);
+    expect(got.answer).toBe(envelope(patched));
+    expect(got.answer).not.toBe(envelope(made));
+    expect(m.json(zone, patched)).toBe(JSON.stringify(present(patched)));
+    // A record no longer stored (the old version) is presented afresh, never from the kept answer.
+    expect(m.json(zone, made)).toBe(JSON.stringify(present(made)));
+    expect(m.answerJson(zone, made)).toBe(envelope(made));
   });
 });

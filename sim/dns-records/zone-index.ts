@@ -43,12 +43,38 @@ export const BUCKET = 32;
 
 type Undo = () => void;
 
+/** A stored record: its creation rank and, once asked for, its answer (see ZoneIndex.answerOf). */
+interface Entry {
+  record: DnsRecord;
+  rank: number;
+  answer: string | undefined;
+}
+
+const ANSWER_HEAD = '{"result":';
+const ANSWER_TAIL = ',"success":true,"errors":[],"messages":[]}';
+
+/**
+ * The success envelope around a result's JSON text: the bytes `JSON.stringify(successEnvelope(...))`
+ * gives (handler.ts's encode), laid out flat now (it is kept and written many times).
+ */
+function answerJson(resultText: string): string {
+  const text = `${ANSWER_HEAD}${resultText}${ANSWER_TAIL}`;
+  text.charCodeAt(text.length >>> 1);
+  return text;
+}
+
+/** The result's JSON text inside an answer made by `answerJson` (a slice: nothing copied). */
+function resultOfAnswer(answer: string): string {
+  return answer.slice(ANSWER_HEAD.length, answer.length - ANSWER_TAIL.length);
+}
+
 export class ZoneIndex implements RecordsByName {
   /**
-   * Each record by id, with its creation rank (one map for both: one insert per write) and its JSON
-   * text once presented (records never change in place, so the text stays right while it is stored).
+   * Each record by id, with its creation rank (one map for both: one insert per write) and, once
+   * presented, its answer: the success envelope around its JSON text (records never change in place,
+   * so the answer stays right while it is stored). A GET or a create answers it as it is.
    */
-  readonly #byId = new Map<string, { record: DnsRecord; rank: number; text: string | undefined }>();
+  readonly #byId = new Map<string, Entry>();
   /** Records by exact name: the record itself while it is alone at its name (no array per record). */
   readonly #byName = new Map<string, DnsRecord | DnsRecord[]>();
   /** The number of records of each type (what `typeOrder` lists). */
@@ -68,8 +94,8 @@ export class ZoneIndex implements RecordsByName {
    */
   #lastName: string | undefined;
   #lastAt: DnsRecord | DnsRecord[] | undefined;
-  /** The entry of the record written last (its text is asked for right after: no lookup by id). */
-  #lastEntry: { record: DnsRecord; rank: number; text: string | undefined } | undefined;
+  /** The entry of the record written last (its answer is asked for right after: no lookup by id). */
+  #lastEntry: Entry | undefined;
   #next = 0;
   #journal: Undo[] | undefined;
 
@@ -99,21 +125,32 @@ export class ZoneIndex implements RecordsByName {
     return this.#byId.get(id)?.record;
   }
 
-  /** The record of `id` with its JSON text (`presentJson`, made on first ask), or undefined. */
-  presented(id: string): { readonly record: DnsRecord; readonly text: string } | undefined {
+  /** The record of `id` with its answer (see `answerOf`), or undefined. */
+  presented(id: string): { readonly record: DnsRecord; readonly answer: string } | undefined {
     const entry = this.#byId.get(id);
     if (entry === undefined) return undefined;
-    entry.text ??= presentJson(entry.record);
-    return entry as { record: DnsRecord; text: string };
+    entry.answer ??= answerJson(presentJson(entry.record));
+    return entry as { record: DnsRecord; answer: string };
   }
 
-  /** `present(r)`'s JSON text (`presentJson`), kept beside `r` while it is the stored record of its id. */
+  /**
+   * The success envelope around `present(r)`'s JSON text (`answerJson(presentJson(r))`), kept beside
+   * `r` while it is the stored record of its id.
+   */
+  answerOf(r: DnsRecord): string {
+    const last = this.#lastEntry;
+    const entry = last !== undefined && last.record === r ? last : this.#byId.get(r.id);
+    if (entry === undefined || entry.record !== r) return answerJson(presentJson(r));
+    entry.answer ??= answerJson(presentJson(r));
+    return entry.answer;
+  }
+
+  /** `present(r)`'s JSON text (`presentJson`): the kept answer's result, when there is one. */
   textOf(r: DnsRecord): string {
     const last = this.#lastEntry;
     const entry = last !== undefined && last.record === r ? last : this.#byId.get(r.id);
-    if (entry === undefined || entry.record !== r) return presentJson(r);
-    entry.text ??= presentJson(r);
-    return entry.text;
+    if (entry === undefined || entry.record !== r || entry.answer === undefined) return presentJson(r);
+    return resultOfAnswer(entry.answer);
   }
 
   atName(name: string): readonly DnsRecord[] {
@@ -325,7 +362,7 @@ export class ZoneIndex implements RecordsByName {
   }
 
   #insert(r: DnsRecord, rank: number): void {
-    const entry = { record: r, rank, text: undefined };
+    const entry: Entry = { record: r, rank, answer: undefined };
     this.#byId.set(r.id, entry);
     this.#lastEntry = entry;
     const at = r.name === this.#lastName ? this.#lastAt : this.#byName.get(r.name);

@@ -138,6 +138,9 @@ function run(
 }
 
 function encode(out: RouteResult): ApiAnswer {
+  if (out.envelopeJson !== undefined && out.result_info === undefined) {
+    return { status: out.status ?? 200, text: out.envelopeJson };
+  }
   if (out.resultJson !== undefined) {
     // The same bytes JSON.stringify(successEnvelope(...)) would give, around a cached result text.
     const info = out.result_info ? `,"result_info":${JSON.stringify(out.result_info)}` : "";

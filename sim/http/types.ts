@@ -55,6 +55,12 @@ export interface RouteResult {
   noResult?: true;
   /** `result` already as JSON text (a cached serialisation); used instead of `result` when set. */
   resultJson?: string;
+  /**
+   * The whole success envelope already as JSON text (a kept answer, `{"result":...,"success":true,
+   * "errors":[],"messages":[]}`): answered as it is, before `resultJson` and `result`. Only for an
+   * answer without result_info.
+   */
+  envelopeJson?: string;
 }
 
 export interface ApiRoute {
