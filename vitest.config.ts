@@ -1,24 +1,8 @@
-import { availableParallelism } from "node:os";
+/**
+ * `npx vitest run [files]`: every suite and property against the simulator (projects in vitest.shared.ts).
+ * `npm test` also runs the serve project, in the same run (vitest.all.config.ts).
+ */
 import { defineConfig } from "vitest/config";
+import { runOptions, simulatorProjects } from "./vitest.shared.ts";
 
-export default defineConfig({
-  test: {
-    include: [
-      "sim/**/*.test.ts",
-      "harness/**/*.test.ts",
-      "suites/**/*.test.ts",
-      "properties/**/*.test.ts",
-      "bin/**/*.test.ts",
-      "adapters/**/*.test.ts",
-      "examples/**/*.test.ts",
-    ],
-    setupFiles: ["harness/targets/setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: "forks",
-    // vitest runs one fork on a 2-core machine by default (cores - 1); the end-to-end files mostly wait on
-    // child processes, so one fork per core keeps both busy.
-    maxWorkers: Math.max(2, availableParallelism()),
-    reporters: ["default"],
-  },
-});
+export default defineConfig({ test: { ...runOptions, projects: simulatorProjects } });
