@@ -1,10 +1,16 @@
 /**
  * Honest reports, end to end: `edgeconf run` against targets that serve nothing must never credit
- * them. A stub HTTP server answers 404 to everything (areas A, B and C over the http target, with
+ * them. A stub HTTP server answers 404 to everything (one per run: areas A, B and C over the http target, with
  * client certificates so that area C's tests run rather than skip; those comparing identities skip, as
  * the kt URL is plain http), a stub bucket whose every method fails and one that holds nothing (area D
  * over the module target). Each area ends failed or not tested, never passed, and the run exits
- * non-zero; runs narrowed to the refusal and not-found tests pass none of them.
+ * non-zero; the refusal and not-found tests pass none of them.
+ *
+ * The runs are independent: they start together (beforeAll) and each test checks its own. The run of areas
+ * A, B and C serves two tests: the whole run, and its refusal and not-found tests (those files, that name
+ * pattern) taken from it. Taking them from the whole run gives the same tests with the same statuses as a run
+ * narrowed to them with --include and --grep (compared entry by entry when this was changed): the stub keeps no
+ * state, so a test's result does not depend on which other tests ran.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -13,20 +19,30 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PROJECT_ROOT } from "../expectations.ts";
-import type { RunReport } from "../report/types.ts";
+import type { RunReport, TestEntry } from "../report/types.ts";
 import { createCa, issueCertificate } from "../serve/certs.ts";
-import { edgeconf } from "./e2e-support.ts";
+import { edgeconf, type Result } from "./e2e-support.ts";
 
 let tmp: string;
-let server: Server;
-let url: string;
-const requests: string[] = [];
+/** The stub the run of areas A, B and C talks to, and the one of the run whose every test skips. */
+let stub: Stub;
+let quietStub: Stub;
+let runs: ReturnType<typeof startRuns>;
 
-beforeAll(async () => {
-  tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-stub-"));
-  // 404 to everything, in the most plausible form: the v4 failure envelope under /client/v4, a kt
-  // error body elsewhere. A test that takes any well-formed 404 (or any refusal) for conformance passes here.
-  server = createServer((req, res) => {
+interface Stub {
+  server: Server;
+  url: string;
+  /** `METHOD path` of every request it got. */
+  requests: string[];
+}
+
+/**
+ * 404 to everything, in the most plausible form: the v4 failure envelope under /client/v4, a kt error
+ * body elsewhere. A test that takes any well-formed 404 (or any refusal) for conformance passes here.
+ */
+async function startStub(): Promise<Stub> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
     requests.push(`${req.method} ${req.url}`);
     req.resume();
     req.on("end", () => {
@@ -41,14 +57,30 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+}
+
+async function stopStub(s: Stub | undefined): Promise<void> {
+  if (!s) return;
+  await new Promise<void>((resolve) => s.server.close(() => resolve()));
+  s.server.closeAllConnections();
+}
+
+beforeAll(async () => {
+  tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-stub-"));
+  stub = await startStub();
+  quietStub = await startStub();
+  runs = startRuns();
+  // Each test awaits the runs it checks; a run that rejects fails those tests, not the hook.
+  for (const r of Object.values(runs)) r.catch(() => {});
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
-  server?.closeAllConnections();
+  // Runs no test awaited (a name filter) still finish before their servers and folder go.
+  if (runs) await Promise.allSettled(Object.values(runs));
+  await Promise.all([stopStub(stub), stopStub(quietStub)]);
   if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+}, 300_000);
 
 /** Two operators' client certificates (the stub speaks plain HTTP, but the suites need identities). */
 function operatorCerts(dir: string): Record<string, string> {
@@ -74,7 +106,7 @@ function operatorCerts(dir: string): Record<string, string> {
 function runAgainstStub(out: string, certDir: string, extra: string[] = []) {
   return edgeconf(
     [
-      ...["run", "--target", "http", "--base-url", `${url}/client/v4`, "--kt-url", url, "--areas", "a,b,c"],
+      ...["run", "--target", "http", "--base-url", `${stub.url}/client/v4`, "--kt-url", stub.url, "--areas", "a,b,c"],
       ...["--seed", "1", "--out", out, "--quiet", "--timeout", "20000"],
       ...extra,
     ],
@@ -89,6 +121,51 @@ function runAgainstStub(out: string, certDir: string, extra: string[] = []) {
   );
 }
 
+/** `edgeconf run` of area D over the module target, with a stub bucket module of fixtures/stubs. */
+function runAgainstStubBucket(out: string, module: string, extra: string[] = []) {
+  return edgeconf([
+    ...["run", "--target", "module", "--module", path.join(PROJECT_ROOT, "fixtures", "stubs", module)],
+    ...["--areas", "d", "--seed", "1", "--out", out, "--quiet", "--timeout", "20000", ...extra],
+  ]);
+}
+
+/** A finished run and its report. */
+async function finished(run: Promise<Result>, out: string): Promise<{ result: Result; r: RunReport }> {
+  const result = await run;
+  return { result, r: report(out) };
+}
+
+/** The runs of this file, all started at once (they do not depend on one another). */
+function startRuns() {
+  const out = (name: string) => path.join(tmp, name);
+  return {
+    abc: finished(runAgainstStub(out("http"), "certs"), out("http")),
+    failingBucket: finished(runAgainstStubBucket(out("module"), "bucket-404.mjs"), out("module")),
+    emptyBucket: finished(
+      runAgainstStubBucket(out("empty-bucket"), "bucket-empty.mjs", [
+        ...["--grep", "missing|once delete resolves"],
+        ...["get.test.ts", "delete.test.ts", "conditional.test.ts", "consistency.test.ts"].flatMap((f) => [
+          "--include",
+          `suites/object-store/${f}`,
+        ]),
+      ]),
+      out("empty-bucket"),
+    ),
+    // The mTLS suite checks TLS at the target's HTTPS endpoint; a plain-http kt URL has none, so every
+    // test skips. None may check something else (such as a server of its own) in the target's name.
+    skipped: finished(
+      edgeconf(
+        [
+          ...["run", "--target", "http", "--kt-url", quietStub.url, "--areas", "c", "--seed", "1"],
+          ...["--out", out("skipped"), "--quiet", "--include", "suites/key-transparency/mtls.test.ts"],
+        ],
+        operatorCerts(path.join(tmp, "certs-skipped")),
+      ),
+      out("skipped"),
+    ),
+  };
+}
+
 function report(out: string): RunReport {
   return JSON.parse(readFileSync(path.join(out, "latest", "report.json"), "utf8")) as RunReport;
 }
@@ -97,19 +174,39 @@ function verdicts(r: RunReport): Record<string, string> {
   return Object.fromEntries(r.areas.map((a) => [a.area, a.verdict]));
 }
 
+/** The tests of areas A, B and C that assert a refusal or an absence: these files, and names matching this. */
+const REFUSAL_FILES = [
+  "dns-protection/create.test.ts",
+  "dns-protection/read-delete.test.ts",
+  "dns-protection/update.test.ts",
+  "http/envelope.test.ts",
+  "http/bad-input.test.ts",
+  "dns-records/envelope.test.ts",
+  "dns-records/list-filters.test.ts",
+  "key-transparency/register.test.ts",
+  "key-transparency/auth.test.ts",
+  "key-transparency/list-get.test.ts",
+  "key-transparency/lifecycle.test.ts",
+].map((f) => `suites/${f}`);
+const REFUSAL_NAMES =
+  /refused|unknown|404|not JSON|not an absolute URL|other than the integers|root that is not|failure envelope|answers are JSON|not ignored/;
+
+/** Whether `--grep REFUSAL_NAMES` selects a test (vitest matches the names joined by spaces). */
+function isRefusalTest(t: TestEntry): boolean {
+  return REFUSAL_FILES.includes(t.file) && REFUSAL_NAMES.test(t.fullName.split(" > ").join(" "));
+}
+
 describe("a target that serves nothing is never credited", () => {
   test("areas A, B and C against a server answering 404 to everything: failed or not tested, exit non-zero", async () => {
-    const out = path.join(tmp, "http");
-    const result = await runAgainstStub(out, "certs");
+    const { result, r } = await runs.abc;
     expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
-    const r = report(out);
     expect(r.outcome).not.toBe("as-expected");
     const v = verdicts(r);
     expect(Object.keys(v).sort()).toEqual(["dns-protection", "dns-records", "key-transparency"]);
     for (const [area, verdict] of Object.entries(v)) expect([area, verdict]).not.toEqual([area, "passed"]);
     // The suites did reach the stub (the run is not failed for some other reason).
-    expect(requests.some((q) => q.includes("/namespaces"))).toBe(true);
-    expect(requests.some((q) => q.startsWith("POST /client/v4/"))).toBe(true);
+    expect(stub.requests.some((q) => q.includes("/namespaces"))).toBe(true);
+    expect(stub.requests.some((q) => q.startsWith("POST /client/v4/"))).toBe(true);
     // Area C: no test may have checked anything but the target, so no clause is credited to it.
     const c = r.areas.find((a) => a.area === "key-transparency")!;
     expect(c.verdict).toBe("failed");
@@ -118,41 +215,26 @@ describe("a target that serves nothing is never credited", () => {
   }, 300_000);
 
   test("refusal and not-found tests of areas A, B and C alone: none passes, no clause is credited", async () => {
-    // A run narrowed to the tests that assert a refusal or an absence: each must carry a positive
-    // control (the corrected request succeeds, the existing thing is found), or it would pass here.
-    const out = path.join(tmp, "refusals");
-    const files = [
-      "dns-protection/create.test.ts",
-      "dns-protection/read-delete.test.ts",
-      "dns-protection/update.test.ts",
-      "http/envelope.test.ts",
-      "http/bad-input.test.ts",
-      "dns-records/envelope.test.ts",
-      "dns-records/list-filters.test.ts",
-      "key-transparency/register.test.ts",
-      "key-transparency/auth.test.ts",
-      "key-transparency/list-get.test.ts",
-      "key-transparency/lifecycle.test.ts",
-    ];
-    const grep =
-      "refused|unknown|404|not JSON|not an absolute URL|other than the integers|root that is not|failure envelope|answers are JSON|not ignored";
-    const result = await runAgainstStub(out, "certs-refusals", [
-      "--grep",
-      grep,
-      ...files.flatMap((f) => ["--include", `suites/${f}`]),
-    ]);
+    // The tests that assert a refusal or an absence: each must carry a positive control (the corrected
+    // request succeeds, the existing thing is found), or it would pass here. A test passes or fails alike
+    // in the whole run and in one narrowed to these (the stub keeps no state): see the header.
+    const { result, r } = await runs.abc;
     expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
-    const r = report(out);
-    const passing = r.tests.filter((t) => t.status === "pass" || t.status === "unexpected-pass").map((t) => t.fullName);
+    const refusals = r.tests.filter(isRefusalTest);
+    const passing = refusals
+      .filter((t) => t.status === "pass" || t.status === "unexpected-pass")
+      .map((t) => t.fullName);
     expect(passing, "tests that pass against a server answering 404 to everything").toEqual([]);
+    expect(new Set(refusals.map((t) => t.area))).toEqual(new Set(r.areas.map((a) => a.area)));
     for (const a of r.areas) {
+      // A clause is credited only when a test naming it passes: none did, in the area or in the selection.
       expect([a.area, a.verdict]).toEqual([a.area, "failed"]);
       expect(a.clauseResults.filter((x) => x.state === "passed").map((x) => x.id)).toEqual([]);
-      // The narrowed run did reach the target in each area: refusal tests ran (and failed).
-      expect(r.tests.filter((t) => t.area === a.area && t.status === "fail").length).toBeGreaterThan(1);
+      // Refusal tests of each area ran against the target (and failed).
+      expect(refusals.filter((t) => t.area === a.area && t.status === "fail").length).toBeGreaterThan(1);
     }
     // The audit's six (issue 10) are among them; the mTLS one skips on a plain-http kt URL, crediting nothing.
-    const named = (title: string) => r.tests.filter((t) => t.fullName.includes(title));
+    const named = (title: string) => refusals.filter((t) => t.fullName.includes(title));
     for (const title of [
       "is not JSON",
       "root that is not",
@@ -164,37 +246,23 @@ describe("a target that serves nothing is never credited", () => {
     }
     const mtls = named("without a client certificate is refused");
     expect(mtls.map((t) => [t.status, t.skipReason])).toEqual([["skip", expect.stringMatching(/plain http/)]]);
-    const c = r.areas.find((a) => a.area === "key-transparency")!;
-    expect(c.clauseResults.find((x) => x.id === "C.auth.mtls-writes")?.checked).toBe(false);
+    // Among these tests, every one naming C.auth.mtls-writes skips: a run of them leaves that clause unchecked.
+    const mtlsWrites = refusals.filter((t) => t.clauses.includes("C.auth.mtls-writes"));
+    expect(mtlsWrites.length).toBeGreaterThan(0);
+    expect(mtlsWrites.map((t) => t.status)).toEqual(mtlsWrites.map(() => "skip"));
   }, 300_000);
 
   test("area D against a bucket whose every method fails (module target): failed or not tested, exit non-zero", async () => {
-    const out = path.join(tmp, "module");
-    const stub = path.join(PROJECT_ROOT, "fixtures", "stubs", "bucket-404.mjs");
-    const result = await edgeconf([
-      ...["run", "--target", "module", "--module", stub, "--areas", "d", "--seed", "1"],
-      ...["--out", out, "--quiet", "--timeout", "20000"],
-    ]);
+    const { result, r } = await runs.failingBucket;
     expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
-    const r = report(out);
     expect(verdicts(r)).toEqual({ "object-store": expect.stringMatching(/^(failed|not-tested)$/) });
     const d = r.areas[0]!;
     expect(d.clauseResults.filter((x) => x.state === "passed").map((x) => x.id)).toEqual([]);
   }, 300_000);
 
   test("area D's missing-key and delete tests against a bucket that holds nothing: none passes, no clause credited", async () => {
-    const out = path.join(tmp, "empty-bucket");
-    const stub = path.join(PROJECT_ROOT, "fixtures", "stubs", "bucket-empty.mjs");
-    const files = ["get.test.ts", "delete.test.ts", "conditional.test.ts", "consistency.test.ts"].flatMap((f) => [
-      "--include",
-      `suites/object-store/${f}`,
-    ]);
-    const result = await edgeconf([
-      ...["run", "--target", "module", "--module", stub, "--areas", "d", "--seed", "1"],
-      ...["--grep", "missing|once delete resolves", "--out", out, "--quiet", "--timeout", "20000", ...files],
-    ]);
+    const { result, r } = await runs.emptyBucket;
     expect(result.code, result.stdout.slice(-2000)).not.toBe(0);
-    const r = report(out);
     expect(r.tests.filter((t) => t.status === "pass").map((t) => t.fullName)).toEqual([]);
     // The audit's case: a put that resolves but stores nothing, then delete and absent reads.
     const deleteRule = r.tests.filter((t) => t.fullName.includes("once delete resolves")).map((t) => t.status);
@@ -202,25 +270,15 @@ describe("a target that serves nothing is never credited", () => {
     expect(r.tests.filter((t) => t.status === "fail").length).toBeGreaterThanOrEqual(4);
     expect(verdicts(r)).toEqual({ "object-store": "failed" });
     expect(r.areas[0]!.clauseResults.filter((x) => x.state === "passed").map((x) => x.id)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   test("a run in which no test of any area reaches the target is inconclusive (exit 3)", async () => {
-    // The mTLS suite checks TLS at the target's HTTPS endpoint; a plain-http kt URL has none, so every
-    // test skips. None may check something else (such as a server of its own) in the target's name.
-    const out = path.join(tmp, "skipped");
-    const result = await edgeconf(
-      ["run", "--target", "http", "--kt-url", url, "--areas", "c", "--seed", "1", "--out", out, "--quiet"].concat([
-        "--include",
-        "suites/key-transparency/mtls.test.ts",
-      ]),
-      operatorCerts(path.join(tmp, "certs-skipped")),
-    );
+    const { result, r } = await runs.skipped;
     expect(result.code, result.stdout.slice(-2000)).toBe(3);
-    const r = report(out);
     expect([r.outcome, verdicts(r)]).toEqual(["inconclusive", { "key-transparency": "not-tested" }]);
     expect(r.tests.length).toBeGreaterThan(0);
     expect(r.tests.every((t) => t.status === "skip")).toBe(true);
     expect(r.areas[0]!.clauseResults.some((x) => x.checked)).toBe(false);
     expect(result.stdout).toContain("Outcome: inconclusive (exit 3)");
-  }, 120_000);
+  }, 300_000);
 });
