@@ -2,18 +2,24 @@
  * The module target end to end: `edgeconf run --target module` with the fixture wrapping the
  * simulator (every area-D test passes) and with the deliberately broken one (exactly the failures it
  * was built to cause: the tests in its expectations file fail, as listed, and nothing else).
+ * The two runs do not depend on each other: they start together.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { matchKey, PROJECT_ROOT, parseExpectations } from "../expectations.ts";
 import type { RunReport } from "../report/types.ts";
-import { edgeconf } from "../run/e2e-support.ts";
+import { edgeconf, type Result } from "../run/e2e-support.ts";
 import { checkModule } from "./module.ts";
 
 const tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-module-"));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+let runs: { sim: Promise<Result>; broken: Promise<Result> } | undefined;
+afterAll(async () => {
+  // Runs no test awaited (a name filter) still finish before their folder goes.
+  if (runs) await Promise.allSettled(Object.values(runs));
+  rmSync(tmp, { recursive: true, force: true });
+}, 240_000);
 
 const MODULES = path.join(PROJECT_ROOT, "fixtures", "modules");
 const read = (out: string) => JSON.parse(readFileSync(path.join(out, "latest", "report.json"), "utf8")) as RunReport;
@@ -22,6 +28,14 @@ const run = (name: string, out: string, extra: string[] = []) =>
     ...["run", "--target", "module", "--module", path.join(MODULES, name), "--areas", "d", "--seed", "1"],
     ...["--out", out, "--quiet", ...extra],
   ]);
+
+beforeAll(() => {
+  runs = {
+    sim: run("sim-bucket.ts", path.join(tmp, "sim")),
+    broken: run("broken-bucket.ts", path.join(tmp, "broken")),
+  };
+  for (const r of Object.values(runs)) r.catch(() => {});
+});
 
 describe("the module target", () => {
   test("checks a module's exports and says what is wrong", () => {
@@ -37,7 +51,7 @@ describe("the module target", () => {
 
   test("the simulator behind the module contract passes area D, and the report names the module", async () => {
     const out = path.join(tmp, "sim");
-    const result = await run("sim-bucket.ts", out);
+    const result = await runs!.sim;
     expect(result.code, result.stdout.slice(-3000)).toBe(0);
     const r = read(out);
     expect(r.target).toMatchObject({ name: "module", module: expect.stringMatching(/sim-bucket\.ts$/) });
@@ -50,7 +64,7 @@ describe("the module target", () => {
     const listed = parseExpectations(readFileSync(path.join(MODULES, "broken-bucket.expectations.json"), "utf8"));
     if (typeof listed === "string") throw new Error(listed);
     const out = path.join(tmp, "broken");
-    const result = await run("broken-bucket.ts", out);
+    const result = await runs!.broken;
     expect(result.code, result.stdout.slice(-3000)).toBe(1);
     const r = read(out);
     const failed = r.tests.filter((t) => t.status === "fail").map((t) => matchKey(`${t.file}::${t.fullName}`));
