@@ -1,6 +1,6 @@
 /**
  * The vitest projects of this repository, shared by the configs:
- * - vitest.config.ts (`npx vitest run [files]`): "main" and "unit", every suite and property against the simulator;
+ * - vitest.config.ts (`npx vitest run [files]`): "main" and "shared", every test file against the simulator;
  * - vitest.serve.config.ts: "serve", the suites of the HTTP areas against `edgeconf serve`;
  * - vitest.all.config.ts (`npm test`): the three in one run, so the serve files fill the cores while the long
  *   end-to-end files of "main" finish, instead of waiting for them in a second run.
@@ -9,11 +9,16 @@ import { availableParallelism } from "node:os";
 import type { TestProjectInlineConfiguration } from "vitest/config";
 
 /**
- * Test files that share a worker process with other files (vitest `isolate: false`): most of a file's cost
- * here is starting its own process and importing its modules, several times the tests' own. Only pure unit
- * tests belong here: no target (getTarget), no server or child process, no process-wide state changed (env,
- * stdout, timers, global dispatchers such as nock's or undici's), no module-level state another file could see.
- * Every other file keeps a fresh process, as `edgeconf run` gives each suite file.
+ * Test files that share worker processes with other files (vitest `isolate: false`): most of a file's cost
+ * is starting its own process and loading vitest and its modules there, several times the tests' own.
+ * - Pure unit tests: no target, no server or child process, no process-wide state changed (env, stdout,
+ *   timers, global dispatchers such as nock's or undici's), no module-level state another file could see.
+ * - The suites and properties (but suites/sdk, which start serve themselves): each file gets a target of its
+ *   own all the same (harness/targets/setup.ts closes the worker's target after each file, and the next file's
+ *   getTarget() creates a new one), and the helpers keep nothing across targets. `edgeconf run` still gives
+ *   each suite file a process of its own; the end-to-end tests (harness/cli.test.ts, harness/targets/module.test.ts,
+ *   harness/run/stub-targets.test.ts) run suites that way.
+ * Every other file keeps a fresh process.
  */
 export const SHARED_WORKER_FILES = [
   "sim/**/*.test.ts",
@@ -28,6 +33,8 @@ export const SHARED_WORKER_FILES = [
   "adapters/{snapshot-files,toml,wrangler,wrangler-bindings}.test.ts",
   "examples/{control,docs,library,worker}.test.ts",
 ];
+/** The suites and properties but suites/sdk (see above). */
+const SHARED_SUITE_FILES = ["suites/!(sdk)/**/*.test.ts", "properties/**/*.test.ts"];
 
 const ALL_TESTS = [
   "sim/**/*.test.ts",
@@ -54,10 +61,24 @@ export const runOptions = {
   reporters: ["default"],
 };
 
-/** Every test file against the simulator: "unit" (shared workers, above) and "main" (one process per file). */
+/** Every test file against the simulator: "shared" (worker processes shared, above) and "main" (one per file). */
 export const simulatorProjects: TestProjectInlineConfiguration[] = [
-  { test: { ...common, name: "main", include: ALL_TESTS, exclude: SHARED_WORKER_FILES } },
-  { test: { ...common, name: "unit", include: SHARED_WORKER_FILES, isolate: false } },
+  {
+    test: {
+      ...common,
+      name: "main",
+      include: ALL_TESTS,
+      exclude: [...SHARED_WORKER_FILES, ...SHARED_SUITE_FILES],
+    },
+  },
+  {
+    test: {
+      ...common,
+      name: "shared",
+      include: [...SHARED_WORKER_FILES, ...SHARED_SUITE_FILES],
+      isolate: false,
+    },
+  },
 ];
 
 /** The suites of the HTTP areas (A, B and C) against `edgeconf serve` started in-process, over real HTTP and HTTPS. */
@@ -74,5 +95,7 @@ export const serveProject: TestProjectInlineConfiguration = {
     env: { EDGECONF_TARGET: "serve" },
     // One set of area-C certificates for the whole pass instead of one per test file.
     globalSetup: ["harness/targets/serve-certs.ts"],
+    // Worker processes shared between files, as for the suites of "shared" above: a serve per file all the same.
+    isolate: false,
   },
 };

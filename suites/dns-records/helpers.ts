@@ -237,22 +237,20 @@ export class Records {
   }
 }
 
-let shared: Records | undefined;
-let hooked = false;
+/** The records API of the worker's current target (a worker that runs several files gets a target per file). */
+let shared: { target: Target; records: Records } | undefined;
 
 /** The target's records API for this test, or the test is skipped (capability "api"). */
 export async function recordsOf(ctx: TestContext): Promise<{ target: Target; records: Records }> {
   const target = await getTarget();
   skipUnless(ctx, target, "api");
-  shared ??= new Records(target.api!);
-  return { target, records: shared };
+  if (shared?.target !== target) shared = { target, records: new Records(target.api!) };
+  return { target, records: shared.records };
 }
 
 /** Registers the cleanup of what this file created (call once at the top of a suite file). */
 export function cleanupAfterAll(): void {
-  if (hooked) return;
-  hooked = true;
   afterAll(async () => {
-    await shared?.cleanup();
+    await shared?.records.cleanup();
   });
 }
