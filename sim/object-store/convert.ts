@@ -162,7 +162,8 @@ export function stringRecord(value: unknown, field: string, struct: string): Rec
 
 /** Sets an own, enumerable data property: a key `__proto__` stays a key and never sets a prototype. */
 export function ownData<T>(o: Record<string, T>, key: string, value: T): void {
-  if (key === "__proto__") Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
   else o[key] = value;
 }
 
