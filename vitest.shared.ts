@@ -1,7 +1,7 @@
 /**
  * The vitest projects of this repository, shared by the configs:
  * - vitest.config.ts (`npx vitest run [files]`): "main" and "shared", every test file against the simulator;
- * - vitest.serve.config.ts: "serve", the suites of the HTTP areas against `edgeconf serve`;
+ * - vitest.serve.config.ts: "serve", the suites of the HTTP areas and the SDK's against `edgeconf serve`;
  * - vitest.all.config.ts (`npm test`): the three in one run, so the serve files fill the cores while the long
  *   end-to-end files of "main" finish, instead of waiting for them in a second run.
  */
@@ -13,9 +13,9 @@ import type { TestProjectInlineConfiguration } from "vitest/config";
  * is starting its own process and loading vitest and its modules there, several times the tests' own.
  * - Pure unit tests: no target, no server or child process, no process-wide state changed (env, stdout,
  *   timers, global dispatchers such as nock's or undici's), no module-level state another file could see.
- * - The suites and properties (but suites/sdk, which start serve themselves): each file gets a target of its
- *   own all the same (harness/targets/setup.ts closes the worker's target after each file, and the next file's
- *   getTarget() creates a new one), and the helpers keep nothing across targets. `edgeconf run` still gives
+ * - The suites and properties: each file gets a target of its own all the same (harness/targets/setup.ts
+ *   closes the worker's target after each file, and the next file's getTarget() creates a new one), and the
+ *   helpers keep nothing across targets. `edgeconf run` still gives
  *   each suite file a process of its own; the end-to-end tests (harness/cli.test.ts, harness/targets/module.test.ts,
  *   harness/run/stub-targets.test.ts) run suites that way.
  * Every other file keeps a fresh process.
@@ -33,8 +33,7 @@ export const SHARED_WORKER_FILES = [
   "adapters/{snapshot-files,toml,wrangler,wrangler-bindings}.test.ts",
   "examples/{control,docs,library,worker}.test.ts",
 ];
-/** The suites and properties but suites/sdk (see above). */
-const SHARED_SUITE_FILES = ["suites/!(sdk)/**/*.test.ts", "properties/**/*.test.ts"];
+const SHARED_SUITE_FILES = ["suites/**/*.test.ts", "properties/**/*.test.ts"];
 
 const ALL_TESTS = [
   "sim/**/*.test.ts",
@@ -81,7 +80,10 @@ export const simulatorProjects: TestProjectInlineConfiguration[] = [
   },
 ];
 
-/** The suites of the HTTP areas (A, B and C) against `edgeconf serve` started in-process, over real HTTP and HTTPS. */
+/**
+ * The suites of the HTTP areas (A, B and C) and the official SDK's suites against `edgeconf serve` started
+ * in-process, over real HTTP and HTTPS.
+ */
 export const serveProject: TestProjectInlineConfiguration = {
   test: {
     ...common,
@@ -91,6 +93,7 @@ export const serveProject: TestProjectInlineConfiguration = {
       "suites/dns-protection/**/*.test.ts",
       "suites/dns-records/**/*.test.ts",
       "suites/key-transparency/**/*.test.ts",
+      "suites/sdk/**/*.test.ts",
     ],
     env: { EDGECONF_TARGET: "serve" },
     // One set of area-C certificates for the whole pass instead of one per test file.

@@ -4,7 +4,7 @@
  * frame, the credentials, every area, bucket, options, object, upload, part, rule, record, meta,
  * namespace, epoch), a key `__proto__` anywhere, nesting far deeper than the format's, and a time the
  * simulator stamps from its clock later than the snapshot's own `now`. What a put may write (custom
- * metadata keys `constructor` and `prototype`) still restores.
+ * metadata keys `constructor`, `prototype` and `__proto__`) still restores.
  */
 import { beforeAll, describe, expect, test } from "vitest";
 import { createSimulator, type Simulator } from "../sim/index.ts";
@@ -72,15 +72,29 @@ describe("a restore refuses what the simulator could not have written", () => {
     for (const [edit, path] of cases) await refused(edit, path);
   });
 
-  test("a key __proto__ anywhere: top level, custom metadata, an account of rules", async () => {
+  test("a key __proto__ anywhere but as a custom metadata key: top level, an object, http metadata, rules", async () => {
     await refused((t) => own(t, "__proto__", { polluted: 1 }), /^__proto__: a key __proto__ is never part/);
     await refused(
-      (t) => own(firstObject(t).customMetadata, "__proto__", "x"),
-      /^objectStore\.buckets\[\d+\]\.objects\[0\]\.customMetadata\.__proto__: a key __proto__/,
+      (t) => own(firstObject(t), "__proto__", { polluted: 1 }),
+      /^objectStore\.buckets\[\d+\]\.objects\[0\]\.__proto__: a key __proto__/,
+    );
+    await refused(
+      (t) => own(firstObject(t).httpMetadata, "__proto__", "x"),
+      /^objectStore\.buckets\[\d+\]\.objects\[0\]\.httpMetadata\.__proto__: a key __proto__/,
     );
     await refused(
       (t) => own(t.areas.api.dnsProtection.rules, "__proto__", []),
       /^api\.dnsProtection\.rules\.__proto__: a key __proto__/,
+    );
+    // A custom metadata key __proto__ is one a put stores, but its value is a string like any other's.
+    await refused(
+      (t) => own(firstObject(t).customMetadata, "__proto__", { polluted: 1 }),
+      /^objectStore\.buckets\["[^"]+"\]\.objects\["[^"]+"\]\.customMetadata\["__proto__"\]: must be a string/,
+    );
+    // And it counts against the metadata limit, as it does on a put.
+    await refused(
+      (t) => own(firstObject(t).customMetadata, "__proto__", "x".repeat(9000)),
+      /\.customMetadata: custom metadata is at most 8192 bytes/,
     );
     expect(({} as Tree).polluted).toBeUndefined();
   });
@@ -151,5 +165,39 @@ describe("a restore refuses what the simulator could not have written", () => {
     fresh.control.importSnapshot(written);
     expect(fresh.control.exportSnapshot()).toBe(written);
     expect((await fresh.bucket("b").head("k"))?.customMetadata).toEqual({ constructor: "c", prototype: "p" });
+  });
+
+  test("a custom metadata key __proto__ a put stores round-trips (object and upload) [D.put.custom-metadata-proto]", async () => {
+    const s = createSimulator({ seed: 23, objectStore: { minPartSize: 1 } });
+    const meta = () => JSON.parse('{"a":"1","__proto__":"x"}') as Record<string, string>;
+    await s.bucket("b").put("k", "v", { customMetadata: meta() });
+    const upload = await s.bucket("b").createMultipartUpload("m", { customMetadata: meta() });
+    await upload.uploadPart(1, "part");
+    const written = s.control.exportSnapshot();
+    const tree = JSON.parse(written) as Tree;
+    const bucket = tree.areas.objectStore.buckets[0];
+    // Stored as the platform's storage keeps it: an own key of the snapshot, in the put's order.
+    expect(Object.keys(bucket.objects[0].customMetadata)).toEqual(["a", "__proto__"]);
+    expect(Object.keys(bucket.uploads[0].customMetadata)).toEqual(["a", "__proto__"]);
+    const fresh = createSimulator({ seed: 23, objectStore: { minPartSize: 1 } });
+    fresh.control.importSnapshot(written);
+    expect(fresh.control.exportSnapshot()).toBe(written);
+    // In-process too (the plain snapshot object, not its JSON text).
+    const again = createSimulator({ seed: 23, objectStore: { minPartSize: 1 } });
+    again.control.restore(fresh.control.snapshot());
+    expect(again.control.exportSnapshot()).toBe(written);
+    // Read back, it is not there, and no prototype moved.
+    const head = await fresh.bucket("b").head("k");
+    expect(Object.keys(head!.customMetadata!)).toEqual(["a"]);
+    expect(Object.getPrototypeOf(head!.customMetadata)).toBe(Object.prototype);
+    const done = await fresh
+      .bucket("b")
+      .resumeMultipartUpload("m", upload.uploadId)
+      .complete([{ partNumber: 1, etag: (await upload.uploadPart(1, "part")).etag }]);
+    expect(Object.keys(done.customMetadata!)).toEqual(["a"]);
+    // Still counted after the restore: the completed object's snapshot keeps it.
+    const last = JSON.parse(fresh.control.exportSnapshot()) as Tree;
+    const m = last.areas.objectStore.buckets[0].objects.find((o: Tree) => o.key === "m");
+    expect(Object.keys(m.customMetadata)).toEqual(["a", "__proto__"]);
   });
 });

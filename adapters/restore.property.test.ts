@@ -64,11 +64,12 @@ async function apply(sim: Simulator, m: Mutation): Promise<void> {
   const records = `https://api.cloudflare.com/client/v4/zones/${c.zone_id}/dns_records`;
   switch (m.kind) {
     case "put":
-      // Custom metadata keys are the user's: `constructor` and `prototype` are stored and restored too.
+      // Custom metadata keys are the user's: `constructor`, `prototype` and an own `__proto__` are
+      // stored and restored too.
       await sim.bucket(m.bucket).put(m.key, m.body, {
         customMetadata: {
           n: String(m.body.length),
-          ...(m.body.length % 2 ? { constructor: "c", prototype: "p" } : {}),
+          ...(m.body.length % 2 ? JSON.parse('{"constructor":"c","prototype":"p","__proto__":"q"}') : {}),
         },
       });
       return;

@@ -45,6 +45,14 @@ const VIEW_CLASSES = [
 ];
 
 /**
+ * Sets an own, enumerable data property: a key `__proto__` (an own key of JSON.parse's objects)
+ * crosses as a key, as the caller gave it, and never sets the prototype of the copy.
+ */
+function setOwn(o, k, v) {
+  Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+}
+
+/**
  * Encodes a value into `out` ({ blobs: Uint8Array[], stream: null | { stream, length } }).
  * `hooks.instance(value)` may encode a platform object (returns a tree) or return undefined;
  * `hooks.streamLength(stream)` gives the known length of a stream (or null).
@@ -114,7 +122,7 @@ export function encodeValue(value, out, hooks = {}) {
   const proto = Object.getPrototypeOf(value);
   if (proto === Object.prototype || proto === null) {
     const o = {};
-    for (const k of Object.keys(value)) o[k] = enc(value[k]);
+    for (const k of Object.keys(value)) setOwn(o, k, enc(value[k]));
     return Object.hasOwn(value, "$t") ? { $t: "obj", v: o } : o;
   }
   // Any other instance: its class name and own enumerable properties, in order.
@@ -143,7 +151,7 @@ export async function blobsToBytes(value, known = () => false) {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   const o = {};
-  for (const k of Object.keys(value)) o[k] = await walk(value[k]);
+  for (const k of Object.keys(value)) setOwn(o, k, await walk(value[k]));
   return o;
 }
 
@@ -286,7 +294,7 @@ export function decodeValue(tree, ctx) {
   if (Array.isArray(tree)) return tree.map(dec);
   if (!Object.hasOwn(tree, "$t")) {
     const o = {};
-    for (const k of Object.keys(tree)) o[k] = dec(tree[k]);
+    for (const k of Object.keys(tree)) setOwn(o, k, dec(tree[k]));
     return o;
   }
   switch (tree.$t) {
@@ -347,7 +355,7 @@ export function decodeValue(tree, ctx) {
     }
     case "obj": {
       const o = {};
-      for (const k of Object.keys(tree.v)) o[k] = dec(tree.v[k]);
+      for (const k of Object.keys(tree.v)) setOwn(o, k, dec(tree.v[k]));
       return o;
     }
     case "err":

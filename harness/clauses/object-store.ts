@@ -111,6 +111,12 @@ export const objectStoreClauses = [
   },
   { id: "D.put.custom-metadata", area: A, source: S, text: "put stores customMetadata, a record of string to string." },
   {
+    id: "D.put.custom-metadata-proto",
+    area: A,
+    source: P,
+    text: "A customMetadata own key `__proto__` (JSON.parse, defineProperty) is sent and stored, so it counts against the size limit (10012), but no customMetadata the binding returns has it (put, head, get, list, a completed upload): the binding sets each key on a plain object, and `__proto__` meets Object.prototype's setter, which ignores a string. No prototype changes.",
+  },
+  {
     id: "D.put.integrity",
     area: A,
     source: S,

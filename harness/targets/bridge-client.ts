@@ -90,7 +90,11 @@ function markProxies(v: unknown): unknown {
   const proto = Object.getPrototypeOf(v);
   if (proto !== Object.prototype && proto !== null) return v;
   const o: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) o[k] = markProxies((v as Record<string, unknown>)[k]);
+  // Own data properties: a key `__proto__` (JSON.parse makes one) stays a key and sets no prototype.
+  for (const k of Object.keys(v)) {
+    const value = markProxies((v as Record<string, unknown>)[k]);
+    Object.defineProperty(o, k, { value, enumerable: true, writable: true, configurable: true });
+  }
   return o;
 }
 

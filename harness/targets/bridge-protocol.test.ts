@@ -115,6 +115,21 @@ describe("bridge protocol", () => {
     expect(Object.keys((v as { nested: object[] }).nested[0]!)).toEqual(["x"]);
   });
 
+  test("an own key __proto__ stays a key (plain and $t objects), and no copy's prototype changes", async () => {
+    const given = JSON.parse(
+      '{"m":{"__proto__":"x","a":"b"},"o":{"__proto__":{"polluted":1}},"t":{"$t":1,"__proto__":"y"}}',
+    );
+    const v = (await roundTrip(given)) as Record<string, Record<string, unknown>>;
+    for (const k of ["m", "o", "t"]) {
+      expect(Object.hasOwn(v[k]!, "__proto__")).toBe(true);
+      expect(Object.getPrototypeOf(v[k])).toBe(Object.prototype);
+    }
+    expect(Object.keys(v.m!)).toEqual(["__proto__", "a"]);
+    expect(Object.getOwnPropertyDescriptor(v.o!, "__proto__")?.value).toEqual({ polluted: 1 });
+    expect(Object.keys(v.t!)).toEqual(["$t", "__proto__"]);
+    expect(({} as { polluted?: number }).polluted).toBeUndefined();
+  });
+
   test("errors keep their class, name, message and own properties, and gain none", async () => {
     const custom = new CustomError("put: bad (10020)");
     Object.defineProperty(custom, "hidden", { value: "h", enumerable: false });

@@ -35,6 +35,8 @@ export interface ObjectStoreTarget {
   fixedLengthStream?(length: number): { readable: ReadableStream; writable: WritableStream };
   /** A new, independent instance started exactly as this one was (same seed and start), when possible. */
   replica?(): ObjectStoreTarget;
+  /** Why an argument with an own key `__proto__` cannot reach the binding, when it cannot (tests of one skip). */
+  protoKeyUnsendable?: string;
 }
 
 export function createSimObjectStoreTarget(sim: Simulator): ObjectStoreTarget {

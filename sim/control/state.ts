@@ -7,7 +7,8 @@
  * A restore checks the whole snapshot first (frame, every area present, each area's `check`), so a
  * bad one is refused naming its first bad path and nothing changes. It refuses anything the simulator
  * could not have written: a field `snapshot()` never writes (at the top, in `credentials`, or in any
- * area's objects), a key `__proto__` anywhere, nesting deeper than the format's (`checkTree`), and
+ * area's objects), a key `__proto__` anywhere but as a custom-metadata key (`Snapshottable.userKeyed`),
+ * nesting deeper than the format's (`checkTree`), and
  * (in the areas) a time the simulator stamps from its clock later than the snapshot's `now`.
  *
  * A restore is a full replacement: every area's state becomes the snapshot's (buckets, uploads,
@@ -63,9 +64,9 @@ const FRAME_KEYS = ["format", "version", "seed", "credentials", "now", "areas"] 
 
 /** Checks that `input` is a snapshot this simulator can restore; throws SimUsageError saying why not. */
 export function checkSnapshot(input: unknown, parts: StateParts): SimSnapshot {
-  // The whole tree first: no `__proto__` key anywhere, no nesting past the format's, before any walk
-  // that recurses.
-  checkTree(input, "snapshot", new Set(["snapshot", "areas"]));
+  // The whole tree first: no `__proto__` key (but in an area's user-keyed records), no nesting past
+  // the format's, before any walk that recurses.
+  checkTree(input, "snapshot", new Set(["snapshot", "areas"]), (path) => userKeyed(parts, path));
   if (!isRecord(input) || input.format !== SNAPSHOT_FORMAT) {
     throw new SimUsageError(`not an edgeconf snapshot (expected format "${SNAPSHOT_FORMAT}")`);
   }
@@ -133,6 +134,14 @@ export function restoreSnapshot(input: unknown, parts: StateParts): void {
     }
     throw new SimUsageError(`area "${area}" refused the snapshot, nothing was changed: ${(e as Error).message}`);
   }
+}
+
+/** Whether `path` (`<area>.<path in the area>`) is a record of user keys by its area's `userKeyed`. */
+function userKeyed(parts: StateParts, path: string): boolean {
+  for (const [name, area] of Object.entries(parts.areas)) {
+    if (area.userKeyed && path.startsWith(`${name}.`) && area.userKeyed(path.slice(name.length + 1))) return true;
+  }
+  return false;
 }
 
 export function resetAll(parts: StateParts): void {

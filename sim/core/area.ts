@@ -14,6 +14,12 @@ export interface Snapshottable {
    * always passes it; an area re-checking its own restore may leave it out).
    */
   check(state: unknown, path: string, now?: number): void;
+  /**
+   * Whether the record at `path` (below the area's name, as `checkTree` names it:
+   * `buckets[0].objects[2].customMetadata`) holds the user's own keys, where `__proto__` is one a
+   * write can store; everywhere else a key `__proto__` is refused. Absent: no such record.
+   */
+  userKeyed?(path: string): boolean;
   /** Replaces the area's state with a snapshot taken from the same kind of area (checked first). */
   restore(state: unknown): void;
   /** Back to the empty state the area had when created. */

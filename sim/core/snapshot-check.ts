@@ -5,7 +5,8 @@
  *
  * A snapshot holds only what `snapshot()` writes: every object of the format has a closed set of
  * fields (`onlyKeys`; the maps whose keys are data, such as custom metadata, check their keys
- * themselves), no key anywhere is `__proto__` (`checkTree`, which also bounds the nesting), and times
+ * themselves), no key is `__proto__` but a custom-metadata key the platform stores (`checkTree`,
+ * which also bounds the nesting), and times
  * the simulator stamps from its clock are not later than the snapshot's own `now` (`notAfter`).
  *
  * Gaps / by design: checks stop at the first problem (one path per error), as the API's validators do.
@@ -148,12 +149,19 @@ export const MAX_SNAPSHOT_DEPTH = 64;
 /**
  * Walks a whole snapshot (iteratively: any depth is judged without exhausting the stack) before the
  * frame and the areas look at it: a value nested deeper than MAX_SNAPSHOT_DEPTH, or a key `__proto__`
- * anywhere (the simulator never writes one; restore copies objects, where it would set a prototype)
- * is refused naming its path. Byte arrays and other non-plain values are left to the area checks.
- * The children of a path in `bare` are named by their key alone (the frame's fields, and the areas:
- * `now`, `objectStore.buckets[0]`, as the other checks name them).
+ * anywhere in the format's structure (the simulator never writes one there) is refused naming its
+ * path. The one exception is a record whose keys are the user's (`userKeyed(path)`: an object's
+ * custom metadata, where the platform stores a key `__proto__`); its values are the area's to check,
+ * and restore copies it as own data properties. Byte arrays and other non-plain values are left to
+ * the area checks. The children of a path in `bare` are named by their key alone (the frame's fields,
+ * and the areas: `now`, `objectStore.buckets[0]`, as the other checks name them).
  */
-export function checkTree(value: unknown, path: string, bare: ReadonlySet<string> = new Set()): void {
+export function checkTree(
+  value: unknown,
+  path: string,
+  bare: ReadonlySet<string> = new Set(),
+  userKeyed: (path: string) => boolean = () => false,
+): void {
   const stack: [unknown, string, number][] = [[value, path, 0]];
   while (stack.length > 0) {
     const [v, p, depth] = stack.pop()!;
@@ -172,7 +180,7 @@ export function checkTree(value: unknown, path: string, bare: ReadonlySet<string
     }
     for (const k of Object.keys(v)) {
       const child = bare.has(p) ? k : field(p, k);
-      if (k === "__proto__") fail(child, "a key __proto__ is never part of a snapshot");
+      if (k === "__proto__" && !userKeyed(p)) fail(child, "a key __proto__ is never part of a snapshot");
       stack.push([(v as Record<string, unknown>)[k], child, depth + 1]);
     }
   }

@@ -145,11 +145,12 @@ export class ZoneIndex implements RecordsByName {
     return entry.answer;
   }
 
-  /** `present(r)`'s JSON text (`presentJson`): the kept answer's result, when there is one. */
+  /** `present(r)`'s JSON text (`presentJson`): the result inside its kept answer (made on first ask). */
   textOf(r: DnsRecord): string {
     const last = this.#lastEntry;
     const entry = last !== undefined && last.record === r ? last : this.#byId.get(r.id);
-    if (entry === undefined || entry.record !== r || entry.answer === undefined) return presentJson(r);
+    if (entry === undefined || entry.record !== r) return presentJson(r);
+    entry.answer ??= answerJson(presentJson(r));
     return resultOfAnswer(entry.answer);
   }
 

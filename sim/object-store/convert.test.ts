@@ -1,7 +1,20 @@
 import { describe, expect, test } from "vitest";
-import { coerceString, kjNumber, toDate, toInt, wellFormed } from "./convert.ts";
+import { coerceString, kjNumber, stringRecord, toDate, toInt, wellFormed } from "./convert.ts";
+import { customMetadataSize, platformDict } from "./metadata.ts";
 
 describe("jsg conversions", () => {
+  test("Dict<kj::String>: an own key __proto__ is kept as data; read back it is dropped (D.put.custom-metadata-proto)", () => {
+    const given = JSON.parse('{"__proto__":{"polluted":1},"a":2}') as Record<string, unknown>;
+    const stored = stringRecord(given, "customMetadata", "PutOptions");
+    expect(Object.keys(stored)).toEqual(["__proto__", "a"]);
+    expect(Object.getOwnPropertyDescriptor(stored, "__proto__")?.value).toBe("[object Object]");
+    expect(Object.getPrototypeOf(stored)).toBe(Object.prototype);
+    expect(customMetadataSize(stored)).toBe("__proto__[object Object]a2".length);
+    const out = platformDict(stored);
+    expect(Reflect.ownKeys(out)).toEqual(["a"]);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(({} as { polluted?: number }).polluted).toBeUndefined();
+  });
   test("int: ToNumber, non-finite 0, int32 range, truncation", () => {
     expect(toInt(1.9)).toBe(1);
     expect(toInt(-1.9)).toBe(-1);

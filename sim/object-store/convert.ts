@@ -143,16 +143,28 @@ export function requiredMembersError(mangledName: string): TypeError {
   return new TypeError(`Cannot initialize ${mangledName} with required members from an undefined or null value.`);
 }
 
-/** `jsg::Dict<kj::String>` (customMetadata): an object (not an array); keys and values coerce. */
+/**
+ * `jsg::Dict<kj::String>` (customMetadata): an object (not an array); its own enumerable string keys
+ * (V8's GetOwnPropertyNames, jsg/value.h:1124) and their values coerce. Every key is kept as an own
+ * data property, `__proto__` included (an own key of JSON.parse's objects): the binding sends it and
+ * storage keeps it (reading it back drops it: `platformDict`, metadata.ts).
+ */
 export function stringRecord(value: unknown, field: string, struct: string): Record<string, string> {
   if (value === null || (typeof value !== "object" && typeof value !== "function") || Array.isArray(value)) {
     throw fieldTypeError(field, struct, "object");
   }
   const out: Record<string, string> = {};
   for (const k of Object.keys(value as object)) {
-    out[wellFormed(k)] = coerceString((value as Record<string, unknown>)[k]);
+    ownData(out, wellFormed(k), coerceString((value as Record<string, unknown>)[k]));
   }
   return out;
+}
+
+/** Sets an own, enumerable data property: a key `__proto__` stays a key and never sets a prototype. */
+export function ownData<T>(o: Record<string, T>, key: string, value: T): void {
+  if (key === "__proto__")
+    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
+  else o[key] = value;
 }
 
 /** How kj prints a double in a message: `nan`, `inf`, exponents with two digits. */

@@ -14,7 +14,7 @@ import type { SimCore } from "../core/context.ts";
 import { StoreBucket } from "./bucket.ts";
 import type { CallGate, GateHolder } from "./gate.ts";
 import { type ObjectStoreSnapshot, restoreBucket, snapshotBucket } from "./snapshot.ts";
-import { checkObjectStoreSnapshot } from "./snapshot-check.ts";
+import { checkObjectStoreSnapshot, isCustomMetadataPath } from "./snapshot-check.ts";
 import {
   type BucketOptions,
   BucketState,
@@ -106,6 +106,7 @@ export function createObjectStoreArea(core: SimCore, defaults: BucketOptions = {
       return { kind: "object-store", buckets: [...listed].map((name) => snapshotBucket(states.get(name)!)) };
     },
     check: checkObjectStoreSnapshot,
+    userKeyed: isCustomMetadataPath,
     restore(input) {
       checkObjectStoreSnapshot(input, "objectStore");
       const snapshot = input as ObjectStoreSnapshot;

@@ -4,6 +4,8 @@
  *
  * Conversion as the binding's: the five string fields coerce (`String(v)`, so null is "null"),
  * cacheExpiry is a jsg date (a Date or ms); customMetadata is an object whose keys and values coerce.
+ * An own key `__proto__` of customMetadata is stored (and counted against the limit) but is in no
+ * customMetadata handed out, as on the platform (`platformDict`).
  * From Headers, Expires is read as the binding reads it (`headerDate`: an unparseable date is the
  * epoch, dates outside about 1677..2262 wrap as int64 nanoseconds do).
  *
@@ -13,7 +15,7 @@
  * immutable Headers nor a value Node refuses (CR/LF/NUL, above U+00FF), and Node trims values.
  */
 import { headerDate } from "./conditional.ts";
-import { coerceString, dictionaryOrHeaders, stringRecord, toDate } from "./convert.ts";
+import { coerceString, dictionaryOrHeaders, ownData, stringRecord, toDate } from "./convert.ts";
 import { isHeaders } from "./values.ts";
 
 export interface HttpMetadata {
@@ -86,6 +88,18 @@ export function parseHttpMetadata(value: unknown, owner = "PutOptions"): HttpMet
 export function parseCustomMetadata(value: unknown, owner = "PutOptions"): Record<string, string> {
   if (value === undefined) return {};
   return stringRecord(value, "customMetadata", owner);
+}
+
+/**
+ * The customMetadata object the binding hands out for stored metadata: jsg's DictWrapper::wrap
+ * (jsg/value.h:1098-1104, v1.20260410.1) makes a plain object and `Set`s each key on it, so a stored
+ * key `__proto__` meets Object.prototype's `__proto__` setter, which ignores a string: the key is not
+ * there and the prototype is Object.prototype. Here it is skipped, never assigned.
+ */
+export function platformDict(meta: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of Object.keys(meta)) if (k !== "__proto__") ownData(out, k, meta[k]!);
+  return out;
 }
 
 /** Bytes the platform counts against the metadata limit. */

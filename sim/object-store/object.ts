@@ -24,7 +24,13 @@ import type {
 import { type ChecksumsHex, StoreChecksums } from "./checksums.ts";
 import { paramTypeError, platformMembers } from "./convert.ts";
 import { BODY_USED, STREAM_LOCKED } from "./errors.ts";
-import { copyHttpMetadata, type HttpMetadata, type StorageClass, writeHttpMetadataTo } from "./metadata.ts";
+import {
+  copyHttpMetadata,
+  type HttpMetadata,
+  platformDict,
+  type StorageClass,
+  writeHttpMetadataTo,
+} from "./metadata.ts";
 import type { ResolvedRange } from "./range.ts";
 import { observeTee, withKnownLength } from "./streams.ts";
 import { isHeaders } from "./values.ts";
@@ -97,7 +103,7 @@ class HeadResult {
     readOnly(this, "ssecKeyMd5", record.ssecKeyMd5);
     readOnly(this, "storageClass", record.storageClass);
     readOnly(this, "range", view.range ? { ...view.range } : undefined);
-    readOnly(this, "customMetadata", view.customMetadata === false ? undefined : { ...record.customMetadata });
+    readOnly(this, "customMetadata", view.customMetadata === false ? undefined : platformDict(record.customMetadata));
     readOnly(this, "httpMetadata", view.httpMetadata === false ? undefined : copyHttpMetadata(record.httpMetadata));
     readOnly(this, "uploaded", new Date(record.uploaded));
     readOnly(this, "checksums", new StoreChecksums(record.checksums));

@@ -17,9 +17,10 @@
  * created at the latest now). Every object of the format (area, bucket, options, object, upload,
  * part, httpMetadata) has only the fields snapshot.ts writes: any other is refused, not dropped.
  *
- * Gaps / by design: custom metadata keys are the user's (any string a put takes, `constructor` and
- * `prototype` included, as the binding stores them; never `__proto__`, which the put drops). A
- * multipart etag is not recomputed (the part MD5s it derives from are gone once the upload completes).
+ * Gaps / by design: custom metadata keys are the user's (any string a put takes, `constructor`,
+ * `prototype` and `__proto__` included, as the binding sends them and storage keeps them; a stored
+ * `__proto__` is refused nowhere else in the format, see `isCustomMetadataPath`). A multipart etag is
+ * not recomputed (the part MD5s it derives from are gone once the upload completes).
  */
 import { digestHex, HASH_ALGORITHMS, HASH_BYTES, type HashAlgorithm } from "../core/hash.ts";
 import {
@@ -76,6 +77,17 @@ const UPLOAD_FIELDS = [
   "parts",
 ];
 const PART_FIELDS = ["partNumber", "etag", "md5", "bytes"];
+
+const CUSTOM_METADATA_PATH = /^buckets\[\d+\]\.(?:objects|uploads)\[\d+\]\.customMetadata$/;
+
+/**
+ * Whether `path` (below the area, as core's `checkTree` names it) is an object's or an upload's custom
+ * metadata: its keys are the user's, and a key `__proto__` there is one a put stores (an own key of
+ * the caller's object), so it restores; its value is checked as any other (a string).
+ */
+export function isCustomMetadataPath(path: string): boolean {
+  return CUSTOM_METADATA_PATH.test(path);
+}
 
 function storageClass(v: unknown, path: string): void {
   if (typeof v !== "string" || !STORAGE_CLASSES.includes(v)) {

@@ -1,6 +1,7 @@
 /**
  * Snapshot and restore of the object store: plain, deep copies of every bucket (objects with their
- * bytes, in-progress uploads with their parts, finished upload ids), for the control surface.
+ * bytes, in-progress uploads with their parts, finished upload ids), for the control surface. Custom
+ * metadata is copied by spread (own data properties), so a stored key `__proto__` stays a key.
  *
  * Gaps / by design: the random stream's position is not part of a snapshot, so ids issued after a
  * restore differ from those issued after the original state. Restored uploads get their 7-day expiry

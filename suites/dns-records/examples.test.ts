@@ -14,7 +14,17 @@
  */
 import { afterEach, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { checkEnvelope, cleanupAfterAll, type DnsRecord, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
+import {
+  checkEnvelope,
+  cleanupAfterAll,
+  clearPlanned,
+  type DnsRecord,
+  expectFailure,
+  markRecords,
+  type Planned,
+  recordsOf,
+  uniqueLabel,
+} from "./helpers.ts";
 
 cleanupAfterAll();
 
@@ -27,38 +37,16 @@ afterEach(async () => {
 /** The comment that marks a record made by these examples (safe to delete in a later run). */
 const MARK = "edgeconf examples: safe to delete";
 
-type Planned = { type: string; name: string; content: string };
-const ADDRESS = new Set(["A", "AAAA"]);
-
-/** Whether a record `a` planned by an example clashes with `b` already at its name (in `zone`). */
-function clashes(a: Planned, b: DnsRecord, zone: string): boolean {
-  if (a.type === b.type && a.content.toLowerCase() === b.content.toLowerCase()) return true;
-  const cname = (x: string, y: string) => x === "CNAME" && (y === "CNAME" || ADDRESS.has(y));
-  if (cname(a.type, b.type) || cname(b.type, a.type)) return true;
-  return a.name !== zone && (a.type === "NS") !== (b.type === "NS");
-}
-
 async function setup(ctx: Parameters<typeof recordsOf>[0], planned: readonly Planned[] = []) {
   const { records } = await recordsOf(ctx);
   made = { records };
   const zone = await records.zoneName();
   /** The docs' names, in this zone. */
   const inZone = (name: string) => (name === "@" ? zone : name.replace(/example\.com$/, zone));
-  for (const p of planned) {
-    const want = { ...p, name: inZone(p.name) };
-    for (const there of await records.at(want.name)) {
-      if (there.comment === MARK) {
-        await records.delete(there.id);
-      } else if (clashes(want, there, zone)) {
-        const what = `${there.type} ${there.name} ${there.content}`;
-        ctx.skip(`the zone already holds ${what} (not made by edgeconf): this example needs ${want.type} ${want.name}`);
-      }
-    }
-  }
+  const names = planned.map((p) => ({ ...p, name: inZone(p.name) }));
+  await clearPlanned(ctx, records, names, MARK);
   /** Marks what a test made (after its answer was checked), so an interrupted run's leftovers are known. */
-  const mark = async (...rs: readonly DnsRecord[]) => {
-    for (const r of rs) records.ok(await records.patch(r.id, { comment: MARK }));
-  };
+  const mark = (...rs: readonly DnsRecord[]) => markRecords(records, MARK, ...rs);
   /** `records.create`, marked at once; answers the create's own result. */
   const create = async (body: Record<string, unknown>) => {
     const r = await records.create(body);

@@ -254,3 +254,48 @@ export function cleanupAfterAll(): void {
     await shared?.records.cleanup();
   });
 }
+
+/**
+ * Examples that use the docs' fixed names (the apex, www, *) on a shared zone: a record the example
+ * plans, at its full name in the target's zone.
+ */
+export type Planned = { type: string; name: string; content: string };
+const ADDRESS = new Set(["A", "AAAA"]);
+
+/** Whether a record `a` planned by an example clashes with `b` already at its name (in `zone`). */
+export function clashes(a: Planned, b: DnsRecord, zone: string): boolean {
+  if (a.type === b.type && a.content.toLowerCase() === b.content.toLowerCase()) return true;
+  const cname = (x: string, y: string) => x === "CNAME" && (y === "CNAME" || ADDRESS.has(y));
+  if (cname(a.type, b.type) || cname(b.type, a.type)) return true;
+  return a.name !== zone && (a.type === "NS") !== (b.type === "NS");
+}
+
+/**
+ * Before an example at fixed names: deletes the records at the planned names that carry the comment
+ * `mark` (left by an interrupted run of the same examples), and skips the test, naming the record, when
+ * a record of the user's would clash with the example: never deleted, never a pass. `planned` names are
+ * full names in the zone.
+ */
+export async function clearPlanned(
+  ctx: TestContext,
+  records: Records,
+  planned: readonly Planned[],
+  mark: string,
+): Promise<void> {
+  const zone = await records.zoneName();
+  for (const want of planned) {
+    for (const there of await records.at(want.name)) {
+      if (there.comment === mark) {
+        await records.delete(there.id);
+      } else if (clashes(want, there, zone)) {
+        const what = `${there.type} ${there.name} ${there.content}`;
+        ctx.skip(`the zone already holds ${what} (not made by edgeconf): this example needs ${want.type} ${want.name}`);
+      }
+    }
+  }
+}
+
+/** Marks records an example made (after its answer was checked) with the comment `mark`. */
+export async function markRecords(records: Records, mark: string, ...rs: readonly { id: string }[]): Promise<void> {
+  for (const r of rs) records.ok(await records.patch(r.id, { comment: mark }));
+}

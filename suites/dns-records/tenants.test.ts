@@ -1,12 +1,13 @@
 /**
  * Area B: tenant isolation. The second tenant's email/key, and its API token, must not read or write
  * the primary tenant's zone (403 / 9109) on any operation, and a refused call changes nothing; nor may
- * the primary key or token reach the second tenant's zone. Also: PATCH with a `name` renames the record.
+ * the primary key or token reach the second tenant's zone, nor the second tenant's key reach a record of
+ * this zone by its id through its own zone's path. Also: PATCH with a `name` renames the record.
  */
 import { describe, expect } from "vitest";
 import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
 import { getTarget } from "../../harness/targets/index.ts";
-import { cleanupAfterAll, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
+import { checkEnvelope, cleanupAfterAll, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
 
 cleanupAfterAll();
 
@@ -109,6 +110,47 @@ describe("dns records: tenants", () => {
       }
       const gone = await api.request("DELETE", `${theirs}/${own.json.result.id}`, undefined, other);
       expect(gone.status).toBe(200);
+    },
+  );
+
+  clauseTest(
+    ["B.tenant.isolation", "B.validation.no-change"],
+    "the second tenant's key, through its own zone's path, cannot read, change or delete a record of this zone by its id (404 / 81044 one by one, a refused batch), nothing changes",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      skipUnless(ctx, await getTarget(), "tenants");
+      const api = records.api;
+      const r = await records.create({ type: "A", name: uniqueLabel("ti"), content: "198.51.100.70", comment: "mine" });
+      const before = await records.state();
+      // The implementation that finds a record by its id alone, whatever zone the path names, is caught here.
+      const theirs = `/zones/${api.otherTenant!.zone_id}/dns_records`;
+      const one = `${theirs}/${r.id}`;
+      const other = { auth: "other-key" } as const;
+      const body = { type: "A", name: uniqueLabel("ti"), content: "198.51.100.71" };
+      for (const [method, b] of [
+        ["GET", undefined],
+        ["PATCH", { content: "198.51.100.72" }],
+        ["PUT", body],
+        ["DELETE", undefined],
+      ] as const) {
+        const env = expectFailure(await api.request(method, one, b, other), 404, 81044);
+        expect(env.result, `${method} ${one}`).toBeNull();
+      }
+      for (const b of [
+        { deletes: [{ id: r.id }] },
+        { patches: [{ id: r.id, content: "198.51.100.73" }] },
+        { puts: [{ id: r.id, ...body }] },
+      ]) {
+        const res = await api.request("POST", `${theirs}/batch`, b, other);
+        const what = `batch ${Object.keys(b)[0]}: ${res.text.slice(0, 300)}`;
+        const env = checkEnvelope(res);
+        expect(env.success, what).toBe(false);
+        expect(res.status, what).toBeGreaterThanOrEqual(400);
+        expect(res.status, what).toBeLessThan(500);
+        expect(env.result ?? null, what).toBeNull();
+      }
+      expect(await records.state()).toBe(before);
+      expect(records.ok(await records.get(r.id))).toEqual(r);
     },
   );
 

@@ -1,7 +1,8 @@
 /**
  * Area B: modified_on moves on every PATCH, PUT and batch update (strictly later), created_on never
- * changes. Where the target's clock can be moved (the simulator), the test moves it between writes,
- * so a modified_on that stayed at creation time fails; elsewhere real time passes between writes.
+ * changes. Where the target's clock can be moved (the simulator), the test moves it between writes
+ * and modified_on must follow it (a stamp that only creeps forward by a microsecond fails); elsewhere
+ * real time passes between writes and strictly later is asked.
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
@@ -10,10 +11,22 @@ import { cleanupAfterAll, type DnsRecord, recordsOf, uniqueLabel } from "./helpe
 
 cleanupAfterAll();
 
-async function tick(): Promise<void> {
+/** How far `tick` moves a clock it can move (ms). */
+const STEP_MS = 1500;
+
+/**
+ * Lets time pass between writes: the target's clock moved by STEP_MS where it can be (the answer is
+ * then the least modified_on must move, in microseconds: the step less the sub-millisecond digits a
+ * stamp may carry), else 5 ms of real time (the answer is 1: strictly later is all that is asked).
+ */
+async function tick(): Promise<bigint> {
   const target = await getTarget();
-  if (target.capabilities.has("clock") && target.objectStore?.advanceClock) await target.objectStore.advanceClock(1500);
-  else await new Promise((r) => setTimeout(r, 5));
+  if (target.capabilities.has("clock") && target.objectStore?.advanceClock) {
+    await target.objectStore.advanceClock(STEP_MS);
+    return BigInt(STEP_MS - 1) * 1000n;
+  }
+  await new Promise((r) => setTimeout(r, 5));
+  return 1n;
 }
 
 /**
@@ -26,9 +39,10 @@ function micros(iso: string): bigint {
   return BigInt(Date.parse(`${m?.[1]}Z`)) * 1000n + BigInt((m?.[2] ?? "").padEnd(6, "0"));
 }
 
-function later(next: DnsRecord, prev: DnsRecord, what: string): void {
+/** `next.modified_on` at least `by` microseconds after `prev.modified_on` (the clock moved that far). */
+function later(next: DnsRecord, prev: DnsRecord, what: string, by: bigint): void {
   const [n, p] = [micros(next.modified_on), micros(prev.modified_on)];
-  expect(n > p, `${what}: ${next.modified_on} after ${prev.modified_on}`).toBe(true);
+  expect(n - p >= by, `${what}: ${next.modified_on} at least ${by} us after ${prev.modified_on}`).toBe(true);
 }
 
 describe("dns records: timestamps", () => {
@@ -40,20 +54,20 @@ describe("dns records: timestamps", () => {
       const name = uniqueLabel("ts");
       const r0 = await records.create({ type: "A", name, content: "198.51.100.70", ttl: 300 });
       expect(r0.modified_on).toBe(r0.created_on);
-      await tick();
+      let by = await tick();
       const r1 = records.ok(await records.patch(r0.id, { ttl: 600 }));
-      later(r1, r0, "PATCH");
-      await tick();
+      later(r1, r0, "PATCH", by);
+      by = await tick();
       const r2 = records.ok(await records.put(r0.id, { type: "A", name, content: "198.51.100.71", ttl: 600 }));
-      later(r2, r1, "PUT");
-      await tick();
+      later(r2, r1, "PUT", by);
+      by = await tick();
       const b1 = await records.batch({ patches: [{ id: r0.id, comment: "batch" }] });
       const r3 = (b1.json.result as { patches: DnsRecord[] }).patches[0]!;
-      later(r3, r2, "batch patch");
-      await tick();
+      later(r3, r2, "batch patch", by);
+      by = await tick();
       const b2 = await records.batch({ puts: [{ id: r0.id, type: "A", name, content: "198.51.100.72" }] });
       const r4 = (b2.json.result as { puts: DnsRecord[] }).puts[0]!;
-      later(r4, r3, "batch put");
+      later(r4, r3, "batch put", by);
       for (const r of [r1, r2, r3, r4]) expect(r.created_on).toBe(r0.created_on);
       expect(records.ok(await records.get(r0.id))).toMatchObject({
         created_on: r0.created_on,

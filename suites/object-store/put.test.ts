@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
-import { bytes, enc, expectRejects, hashHex, md5Hex, open, toHex } from "./helpers.ts";
+import { bytes, enc, expectRejects, expectStoreError, hashHex, md5Hex, open, openMultipart, toHex } from "./helpers.ts";
 
 describe("put", () => {
   clauseTest(
@@ -154,6 +154,80 @@ describe("put", () => {
     const o = await bucket.put("k", "v", { customMetadata: { owner: "me", "x-y": "ü" } });
     expect(o.customMetadata).toEqual({ owner: "me", "x-y": "ü" });
     expect((await bucket.head("k"))!.customMetadata).toEqual({ owner: "me", "x-y": "ü" });
+  });
+
+  describe("a customMetadata own key __proto__", () => {
+    /** What a caller reads back: own keys, and whether `__proto__` is one of them or moved the prototype. */
+    const shape = (m: Record<string, string> | undefined) => ({
+      keys: Reflect.ownKeys(m ?? {}),
+      ownProto: m !== undefined && Object.hasOwn(m, "__proto__"),
+      prototypeKept: m !== undefined && Object.getPrototypeOf(Object.getPrototypeOf(m)) === null,
+    });
+    const want = { keys: ["a"], ownProto: false, prototypeKept: true };
+
+    clauseTest(
+      ["D.put.custom-metadata-proto"],
+      "is in no customMetadata put, head, get or list returns",
+      async (ctx) => {
+        const { bucket, os } = await open(ctx);
+        if (os.protoKeyUnsendable) ctx.skip(os.protoKeyUnsendable);
+        const defined: Record<string, string> = {};
+        Object.defineProperty(defined, "__proto__", {
+          value: "y",
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+        defined.a = "b";
+        for (const meta of [JSON.parse('{"__proto__":"x","a":"b"}') as Record<string, string>, defined]) {
+          const put = await bucket.put("k", "v", { customMetadata: meta });
+          const head = await bucket.head("k");
+          const got = await bucket.get("k");
+          await got!.text();
+          const listed = (await bucket.list({ include: ["customMetadata"] })).objects[0];
+          const seen = [put.customMetadata, head!.customMetadata, got!.customMetadata, listed!.customMetadata];
+          expect(seen.map(shape)).toEqual([want, want, want, want]);
+          expect(seen.map((m) => ({ ...m }))).toEqual([{ a: "b" }, { a: "b" }, { a: "b" }, { a: "b" }]);
+        }
+        const only = await bucket.put("only", "v", { customMetadata: JSON.parse('{"__proto__":"x"}') });
+        expect(Reflect.ownKeys(only.customMetadata!)).toEqual([]);
+        expect(Reflect.ownKeys((await bucket.head("only"))!.customMetadata!)).toEqual([]);
+      },
+    );
+
+    clauseTest(
+      ["D.put.custom-metadata-proto", "D.err.metadata-too-large"],
+      "is stored: its bytes count against the metadata limit (10012)",
+      async (ctx) => {
+        const { bucket, os } = await open(ctx);
+        if (os.protoKeyUnsendable) ctx.skip(os.protoKeyUnsendable);
+        await expectStoreError(
+          bucket.put("k", "v", { customMetadata: JSON.parse(`{"__proto__":"${"x".repeat(9000)}"}`) }),
+          "put",
+          10012,
+          "Your metadata headers exceed the maximum allowed metadata size.",
+        );
+        expect(await bucket.head("k")).toBeNull();
+        // Assigned (not an own key: the setter ignores a string), it is not sent at all.
+        const assigned: Record<string, string> = {};
+        Reflect.set(assigned, "__proto__", "x".repeat(9000));
+        expect(Reflect.ownKeys((await bucket.put("k", "v", { customMetadata: assigned })).customMetadata!)).toEqual([]);
+      },
+    );
+
+    clauseTest(
+      ["D.put.custom-metadata-proto", "D.multipart.options"],
+      "createMultipartUpload stores it; the completed object's customMetadata lacks it",
+      async (ctx) => {
+        const { bucket, os } = await openMultipart(ctx);
+        if (os.protoKeyUnsendable) ctx.skip(os.protoKeyUnsendable);
+        const upload = await bucket.createMultipartUpload("m", {
+          customMetadata: JSON.parse('{"__proto__":"mp","a":"b"}'),
+        });
+        const done = await upload.complete([await upload.uploadPart(1, "tiny")]);
+        expect([shape(done.customMetadata), shape((await bucket.head("m"))!.customMetadata)]).toEqual([want, want]);
+      },
+    );
   });
 
   clauseTest(["D.put.overwrite"], "an overwrite replaces value and all metadata", async (ctx) => {

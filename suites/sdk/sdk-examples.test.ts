@@ -1,53 +1,58 @@
 /**
  * The example calls of the official SDK's own tests (cloudflare-typescript,
- * tests/api-resources/dns/records.test.ts, "required and optional params"), made with the SDK
- * against `edgeconf serve` started in this process, the example's zone and record ids replaced by
- * the served zone's and by records made for the purpose. Every call must succeed.
+ * tests/api-resources/dns/records.test.ts, "required and optional params"), made with the SDK against
+ * the run's target (sim, serve, or the user's implementation with --target http; each request goes
+ * through the target, target-client.ts), the example's zone and record ids replaced by the target's zone
+ * and by records made for the purpose. Every call must succeed.
  *
- * It drives the simulator over real HTTP, so it runs on the sim and serve targets only.
+ * On a shared zone: the examples' record is at the zone apex (the SDK tests' `name: 'example.com'`). As in
+ * suites/dns-records/examples.test.ts, every record a test makes there is marked with the comment MARK
+ * after each checked answer and deleted after the test; before a test, records at the apex that carry
+ * MARK (left by an interrupted run) are deleted, and a record of the user's that the example would clash
+ * with skips the test, naming it. The records made only to be batched are named below unique labels.
+ * Skips, saying why, when the SDK (an optional peer dependency) is not installed or the target has no
+ * credentials at all.
  */
-import type Cloudflare from "cloudflare";
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { afterEach, describe, expect, type TestContext } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { type Served, startServe } from "../../harness/serve/index.ts";
-import { targetNameFromEnv } from "../../harness/targets/index.ts";
+import {
+  cleanupAfterAll,
+  clearPlanned,
+  markRecords,
+  type Records,
+  recordsOf,
+  uniqueLabel,
+} from "../dns-records/helpers.ts";
+import { sdkClient } from "./target-client.ts";
 
-const runsHere = ["sim", "serve"].includes(targetNameFromEnv());
-let served: Served | undefined;
-let client: Cloudflare;
+cleanupAfterAll();
 
-let Sdk: typeof Cloudflare | undefined;
+/** The comment that marks a record made by these examples (safe to delete in a later run). */
+const MARK = "edgeconf SDK examples: safe to delete";
 
-beforeAll(async () => {
-  if (!runsHere) return;
-  try {
-    Sdk = (await import("cloudflare")).default; // an optional peer: absent in most users' projects
-  } catch {
-    return;
-  }
-  served = await startServe({ seed: 12 });
-  client = new Sdk({
-    baseURL: served.base_url,
-    maxRetries: 0,
-    timeout: 15_000,
-    apiEmail: served.auth_email,
-    apiKey: served.auth_key,
-    apiToken: null,
-    userServiceKey: null,
-  });
+let made: Records | undefined;
+afterEach(async () => {
+  // The examples reuse the apex: each test removes what it made before the next.
+  await made?.cleanup();
 });
 
-afterAll(async () => {
-  await served?.close();
-});
-
-function zoneOf(ctx: { skip: (note?: string) => void }): { zone_id: string; zone: string } {
-  if (runsHere && !Sdk) {
-    ctx.skip("the official SDK is not installed in this project (npm install --save-dev cloudflare@7)");
-  }
-  if (!runsHere || !served) ctx.skip(`the SDK examples start edgeconf serve in-process; target ${targetNameFromEnv()}`);
-  const s = served as Served;
-  return { zone_id: s.zone_id, zone: s.zone_name };
+/**
+ * The target's zone and an SDK client on it (email + key when the target has them, else its token).
+ * With `apex`, clears the apex for the example's record first (see the header).
+ */
+async function setup(ctx: TestContext, apex = false) {
+  const { records } = await recordsOf(ctx);
+  made = records;
+  const { client } = await sdkClient(ctx, records.api, "default");
+  const zone = await records.zoneName();
+  if (apex) await clearPlanned(ctx, records, [{ type: "A", name: zone, content: "198.51.100.4" }], MARK);
+  /** Records the SDK made: deleted after the test. */
+  const track = <T extends { id: string }>(r: T): T => {
+    records.created.add(r.id);
+    return r;
+  };
+  const mark = (...rs: readonly { id: string }[]) => markRecords(records, MARK, ...rs);
+  return { client, records, zone_id: records.zoneId, zone, track, mark };
 }
 
 /** The SDK tests' record body ("required and optional params"); `name: 'example.com'` is the apex. */
@@ -70,8 +75,10 @@ describe("official SDK: the example calls of its DNS records tests", () => {
     ["B.examples.accepted", "B.ttl.proxied-3600-answers-1", "B.settings.per-type", "B.record.comment-tags-format"],
     "create, update (PUT), edit (PATCH) and delete with the SDK tests' parameters",
     async (ctx) => {
-      const { zone_id, zone } = zoneOf(ctx);
-      const created = await client.dns.records.create({ zone_id, include_shadow_metadata: true, ...exampleBody(zone) });
+      const { client, zone_id, zone, track, mark } = await setup(ctx, true);
+      const created = track(
+        await client.dns.records.create({ zone_id, include_shadow_metadata: true, ...exampleBody(zone) }),
+      );
       expect(created).toMatchObject({
         name: zone,
         type: "A",
@@ -82,18 +89,22 @@ describe("official SDK: the example calls of its DNS records tests", () => {
         tags: ["owner:dns-team"],
         settings: { ipv4_only: true, ipv6_only: true },
       });
+      // Each step sends the example's own comment: the mark is put back after each checked answer.
+      await mark(created);
       const updated = await client.dns.records.update(created.id, {
         zone_id,
         include_shadow_metadata: true,
         ...exampleBody(zone),
       });
       expect(updated).toMatchObject({ id: created.id, content: "198.51.100.4", ttl: 1 });
+      await mark(updated);
       const edited = await client.dns.records.edit(created.id, {
         zone_id,
         include_shadow_metadata: true,
         ...exampleBody(zone),
       });
       expect(edited).toMatchObject({ id: created.id, proxied: true });
+      await mark(edited);
       expect(await client.dns.records.delete(created.id, { zone_id })).toEqual({ id: created.id });
     },
   );
@@ -102,7 +113,7 @@ describe("official SDK: the example calls of its DNS records tests", () => {
     ["B.examples.accepted", "B.list.filter-params"],
     "list with every parameter of the SDK test (answered, not refused)",
     async (ctx) => {
-      const { zone_id, zone } = zoneOf(ctx);
+      const { client, zone_id, zone } = await setup(ctx);
       const page = await client.dns.records.list({
         zone_id,
         comment: {
@@ -149,25 +160,30 @@ describe("official SDK: the example calls of its DNS records tests", () => {
     ["B.examples.accepted", "B.batch.order-atomic"],
     "batch with the SDK test's deletes, patches, puts and posts (ids of records made for it)",
     async (ctx) => {
-      const { zone_id, zone } = zoneOf(ctx);
-      const make = (content: string) =>
-        client.dns.records.create({ zone_id, type: "A", name: `b.${zone}`, content, ttl: 1 });
+      const { client, zone_id, zone, track, mark } = await setup(ctx, true);
+      // The records the example's ids refer to, and the names its patch and put move them to, below
+      // labels of this run.
+      const [b, p, u] = [uniqueLabel("b"), uniqueLabel("p"), uniqueLabel("u")].map((l) => `${l}.${zone}`);
+      const make = async (content: string) =>
+        track(await client.dns.records.create({ zone_id, type: "A", name: b!, content, ttl: 1 }));
       const [del, pat, put] = [await make("198.51.100.5"), await make("198.51.100.6"), await make("198.51.100.7")];
       // The SDK test sends one body in patches, puts and posts; identical records cannot coexist
-      // (81058), so each list carries it at a different name.
+      // (81058), so each list carries it at a different name (the posts' at the apex, as in the example).
       const body = exampleBody(zone);
       const out = await client.dns.records.batch({
         zone_id,
         include_shadow_metadata: true,
         deletes: [{ id: del.id }],
-        patches: [{ ...body, name: `p.${zone}`, id: pat.id }],
-        puts: [{ ...body, name: `u.${zone}`, id: put.id }],
+        patches: [{ ...body, name: p!, id: pat.id }],
+        puts: [{ ...body, name: u!, id: put.id }],
         posts: [{ ...body }],
       });
+      for (const r of out.posts ?? []) track(r);
       expect(out.deletes?.map((r) => r.id)).toEqual([del.id]);
-      expect(out.patches?.[0]).toMatchObject({ id: pat.id, name: `p.${zone}`, ttl: 1, proxied: true });
-      expect(out.puts?.[0]).toMatchObject({ id: put.id, name: `u.${zone}` });
+      expect(out.patches?.[0]).toMatchObject({ id: pat.id, name: p, ttl: 1, proxied: true });
+      expect(out.puts?.[0]).toMatchObject({ id: put.id, name: u });
       expect(out.posts?.[0]).toMatchObject({ name: zone, content: "198.51.100.4" });
+      await mark(...(out.posts ?? []));
     },
   );
 });
