@@ -8,7 +8,10 @@
  * values, never on `instanceof`. Headers must be Miniflare's own class to cross that boundary.
  *
  * Gaps / by design: Miniflare cannot make a stream of known length from Node, so tests of stream
- * values skip here, and its proxy cannot send an own key `__proto__` (those tests skip too);
+ * values skip here, and its proxy cannot send an own key `__proto__`, arguments of an unusual make
+ * (Proxies, detached or shared buffers, Date subclasses, foreign Headers) or a locked stream, nor
+ * reliably carry the binding's refusal of a stream it did not read (those tests skip too, each
+ * with the reason);
  * in-progress multipart uploads of an earlier test survive in a reused bucket (they are invisible
  * to head, get and list, so no test can see them).
  */
@@ -53,6 +56,18 @@ export async function createMiniflareTarget(): Promise<Target> {
     },
     headers: (init) => new MiniflareHeaders(init) as unknown as Headers,
     protoKeyUnsendable: "Miniflare's Node proxy (devalue) refuses an object with a __proto__ key",
+    exoticArgumentsUnsendable:
+      "Miniflare's Node proxy (devalue) copies arguments in Node before the binding sees them: it refuses a " +
+      "SharedArrayBuffer, a Date with own methods or of a subclass and Headers not of its own class, Node throws " +
+      "on a detached buffer and on an object that only inherits Blob's prototype, and a Proxy of an array " +
+      "arrives as a plain Array",
+    refusedStreamUnreliable:
+      "Miniflare's Node proxy uploads a stream value as the body of its HTTP call: when the binding refuses the " +
+      "call before reading the stream, the upload races the answer and the call sometimes fails with " +
+      "'fetch failed' (EPIPE) instead of the binding's error",
+    lockedStreamUnsendable:
+      "Miniflare's Node proxy pipes a stream value into its HTTP call: a locked stream, or a body already read, " +
+      "makes that pipe fail unhandled (ERR_INVALID_STATE) and the call never settles",
   };
   return {
     name: "miniflare",

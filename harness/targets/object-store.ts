@@ -37,6 +37,19 @@ export interface ObjectStoreTarget {
   replica?(): ObjectStoreTarget;
   /** Why an argument with an own key `__proto__` cannot reach the binding, when it cannot (tests of one skip). */
   protoKeyUnsendable?: string;
+  /**
+   * Why arguments of an unusual make (a Proxy of an array, a detached or shared buffer, a Date with own methods
+   * or of a subclass, Headers of another class, an object that only inherits a class's prototype) cannot reach
+   * the binding as they are, when they cannot (tests of them skip).
+   */
+  exoticArgumentsUnsendable?: string;
+  /**
+   * Why a stream value the binding refuses before reading it (a bad md5 or sha1 option) may not come back with
+   * the binding's error, when it may not (tests of such a refusal skip).
+   */
+  refusedStreamUnreliable?: string;
+  /** Why a locked stream, or a body already read, cannot be handed to the binding, when it cannot (its test skips). */
+  lockedStreamUnsendable?: string;
 }
 
 export function createSimObjectStoreTarget(sim: Simulator): ObjectStoreTarget {
