@@ -109,6 +109,30 @@ describe("the SDK through an ApiTarget", () => {
     expect(via.seen).toEqual([]);
   });
 
+  test("a Request handed over keeps its method, headers and body (init over them), with the target's credentials", async () => {
+    const via = recorder();
+    const api = createApiTarget({ baseUrl: BASE, primary: creds, send: via.send });
+    const f = targetFetch(api, "key");
+    const request = new Request(`${BASE}/zones/zid/dns_records?a=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-auth-key": "placeholder", "x-extra": "1" },
+      body: '{"type":"A"}',
+    });
+    await f(request);
+    await f(new Request(`${BASE}/zones/zid/dns_records/r1`, { method: "DELETE" }), { headers: { "x-extra": "2" } });
+    expect(via.seen).toHaveLength(2);
+    const [post, del] = via.seen;
+    expect(post).toMatchObject({ method: "POST", url: `${BASE}/zones/zid/dns_records?a=1` });
+    expect(new TextDecoder().decode(post!.body as ArrayBuffer)).toBe('{"type":"A"}');
+    expect(post!.headers).toMatchObject({
+      "content-type": "application/json",
+      "x-extra": "1",
+      "x-auth-key": "the-key",
+    });
+    expect(del).toMatchObject({ method: "DELETE", url: `${BASE}/zones/zid/dns_records/r1`, body: undefined });
+    expect(del!.headers["x-extra"]).toBe("2");
+  });
+
   test("pathBelow: the path and query below the base URL, or undefined", () => {
     expect(pathBelow(BASE, `${BASE}/zones/z/dns_records?a=1&b=2`)).toBe("/zones/z/dns_records?a=1&b=2");
     expect(pathBelow(`${BASE}/`, `${BASE}/zones`)).toBe("/zones");

@@ -33,7 +33,20 @@ export function pathBelow(baseUrl: string, url: string): string | undefined {
 /** A fetch that sends each request through `api` with the credentials `auth` names. */
 export function targetFetch(api: ApiTarget, auth: ApiAuth): FetchLike {
   return async (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (typeof input !== "string" && !(input instanceof URL)) {
+      // A Request: its method, headers and body, with `init` over them, as fetch would take them.
+      const request = new Request(input, init);
+      const body = request.body === null ? undefined : await request.arrayBuffer();
+      return send(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(body === undefined ? {} : { body }),
+        signal: request.signal,
+      });
+    }
+    return send(typeof input === "string" ? input : input.href, init);
+  };
+  async function send(url: string, init: RequestInit | undefined): Promise<Response> {
     const path = pathBelow(api.baseUrl, url);
     if (path === undefined) {
       throw new Error(`the client asked for ${url}, which is not below the target's base URL ${api.baseUrl}`);
@@ -41,5 +54,5 @@ export function targetFetch(api: ApiTarget, auth: ApiAuth): FetchLike {
     const headers = new Headers(init?.headers);
     for (const name of CLIENT_AUTH_HEADERS) headers.delete(name);
     return api.fetch(path, { ...init, headers, auth });
-  };
+  }
 }

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
-import { afterAll, expect, type TestContext } from "vitest";
+import { afterAll, beforeAll, expect, type TestContext } from "vitest";
 import { skipUnless } from "../../harness/clauses/test.ts";
 import { PROJECT_ROOT } from "../../harness/expectations.ts";
 import type { ApiRequestInit, ApiResult, ApiTarget } from "../../harness/targets/api.ts";
@@ -239,19 +239,31 @@ export class Records {
 
 /** The records API of the worker's current target (a worker that runs several files gets a target per file). */
 let shared: { target: Target; records: Records } | undefined;
+/** The records API this file used (set by `recordsOf`, reset when a file that cleans up starts). */
+let usedByThisFile: Records | undefined;
 
 /** The target's records API for this test, or the test is skipped (capability "api"). */
 export async function recordsOf(ctx: TestContext): Promise<{ target: Target; records: Records }> {
   const target = await getTarget();
   skipUnless(ctx, target, "api");
   if (shared?.target !== target) shared = { target, records: new Records(target.api!) };
+  usedByThisFile = shared.records;
   return { target, records: shared.records };
 }
 
-/** Registers the cleanup of what this file created (call once at the top of a suite file). */
+/**
+ * Registers the cleanup of what this file created (call once at the top of a suite file). Only the
+ * records API this file used is cleaned: a file whose tests all skipped before `recordsOf` leaves
+ * alone the one an earlier file of the same worker used (its target is closed by then).
+ */
 export function cleanupAfterAll(): void {
+  beforeAll(() => {
+    usedByThisFile = undefined;
+  });
   afterAll(async () => {
-    await shared?.records.cleanup();
+    const used = usedByThisFile;
+    usedByThisFile = undefined;
+    await used?.cleanup();
   });
 }
 
