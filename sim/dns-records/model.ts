@@ -177,31 +177,7 @@ export class DnsRecordsModel implements Snapshottable {
   #create(work: ZoneIndex, zoneId: string, zoneName: string, body: unknown): DnsRecord {
     const draft = this.#validate(work, zoneName, body);
     const now = this.#now();
-    // The fields in the order `{ id, zone_id, zone_name, ...draft, locked, ... }` gives (snapshots
-    // keep it), written out: no spread, and one literal (all fields in the object) when the draft has
-    // neither priority nor data, the commonest case.
-    const id = this.#random.hex(32);
-    const record: DnsRecord =
-      draft.priority === undefined && draft.data === undefined
-        ? {
-            id,
-            zone_id: zoneId,
-            zone_name: zoneName,
-            name: draft.name,
-            type: draft.type,
-            content: draft.content,
-            proxiable: draft.proxiable,
-            proxied: draft.proxied,
-            ttl: draft.ttl,
-            settings: draft.settings,
-            comment: draft.comment,
-            tags: draft.tags,
-            locked: false,
-            meta: NEW_RECORD_META,
-            created_on: now,
-            modified_on: now,
-          }
-        : withPriorityOrData(id, zoneId, zoneName, draft, now);
+    const record = newRecord(this.#random.hex(32), zoneId, zoneName, draft, now);
     if (draft.comment !== null) record.comment_modified_on = now;
     if (draft.tags.length > 0) record.tags_modified_on = now;
     work.add(record);
@@ -278,8 +254,12 @@ const NEW_RECORD_META: RecordMeta = Object.freeze({
   source: "primary",
 });
 
-/** A new record whose draft has a priority or data (they come between tags and locked). */
-function withPriorityOrData(id: string, zoneId: string, zoneName: string, draft: RecordDraft, now: string): DnsRecord {
+/**
+ * A new record from its draft, the fields in the order `{ id, zone_id, zone_name, ...draft, locked,
+ * ... }` gives (snapshots keep it), written out: no spread. Priority and data, when the draft has them,
+ * come between tags and locked.
+ */
+function newRecord(id: string, zoneId: string, zoneName: string, draft: RecordDraft, now: string): DnsRecord {
   const record = {
     id,
     zone_id: zoneId,
