@@ -24,9 +24,10 @@
  * most a chunk, whatever the size of the zone. A journal undoes writes, so a batch rolls
  * back in time proportional to the batch, not the zone.
  */
+import { resultJsonIn, successEnvelopeJson } from "../http/envelope.ts";
 import type { RecordsByName } from "./conflicts.ts";
 import { splitTag } from "./list-filter.ts";
-import { type DnsRecord, presentJson } from "./record.ts";
+import { type DnsRecord, flatten, presentJson } from "./record.ts";
 import { SortedChunks } from "./sorted-chunks.ts";
 
 /**
@@ -50,22 +51,14 @@ interface Entry {
   answer: string | undefined;
 }
 
-const ANSWER_HEAD = '{"result":';
-const ANSWER_TAIL = ',"success":true,"errors":[],"messages":[]}';
-
 /**
- * The success envelope around a result's JSON text: the bytes `JSON.stringify(successEnvelope(...))`
- * gives (handler.ts's encode), laid out flat now (it is kept and written many times).
+ * A record's answer: the success envelope around its JSON text (http/envelope.ts), laid out flat now
+ * (it is kept and written many times).
  */
 function answerJson(resultText: string): string {
-  const text = `${ANSWER_HEAD}${resultText}${ANSWER_TAIL}`;
-  text.charCodeAt(text.length >>> 1);
+  const text = successEnvelopeJson(resultText);
+  flatten(text);
   return text;
-}
-
-/** The result's JSON text inside an answer made by `answerJson` (a slice: nothing copied). */
-function resultOfAnswer(answer: string): string {
-  return answer.slice(ANSWER_HEAD.length, answer.length - ANSWER_TAIL.length);
 }
 
 export class ZoneIndex implements RecordsByName {
@@ -138,20 +131,25 @@ export class ZoneIndex implements RecordsByName {
    * `r` while it is the stored record of its id.
    */
   answerOf(r: DnsRecord): string {
-    const last = this.#lastEntry;
-    const entry = last !== undefined && last.record === r ? last : this.#byId.get(r.id);
-    if (entry === undefined || entry.record !== r) return answerJson(presentJson(r));
+    const entry = this.#entryOf(r);
+    if (entry === undefined) return answerJson(presentJson(r));
     entry.answer ??= answerJson(presentJson(r));
     return entry.answer;
   }
 
   /** `present(r)`'s JSON text (`presentJson`): the result inside its kept answer (made on first ask). */
   textOf(r: DnsRecord): string {
+    const entry = this.#entryOf(r);
+    if (entry === undefined) return presentJson(r);
+    entry.answer ??= answerJson(presentJson(r));
+    return resultJsonIn(entry.answer);
+  }
+
+  /** The entry of `r` while it is the stored record of its id (the one written last without a lookup). */
+  #entryOf(r: DnsRecord): Entry | undefined {
     const last = this.#lastEntry;
     const entry = last !== undefined && last.record === r ? last : this.#byId.get(r.id);
-    if (entry === undefined || entry.record !== r) return presentJson(r);
-    entry.answer ??= answerJson(presentJson(r));
-    return resultOfAnswer(entry.answer);
+    return entry !== undefined && entry.record === r ? entry : undefined;
   }
 
   atName(name: string): readonly DnsRecord[] {

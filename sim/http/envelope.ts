@@ -38,6 +38,23 @@ export function successEnvelope(result: unknown, resultInfo?: ResultInfo): Succe
   return body;
 }
 
+const SUCCESS_HEAD = '{"result":';
+const SUCCESS_TAIL = ',"success":true,"errors":[],"messages":[]';
+
+/**
+ * The bytes `JSON.stringify(successEnvelope(result, resultInfo))` gives, around a result already
+ * written as JSON text (a kept serialisation: nothing parsed or stringified again).
+ */
+export function successEnvelopeJson(resultJson: string, resultInfo?: ResultInfo): string {
+  const info = resultInfo ? `,"result_info":${JSON.stringify(resultInfo)}` : "";
+  return `${SUCCESS_HEAD}${resultJson}${SUCCESS_TAIL}${info}}`;
+}
+
+/** The result's JSON text inside `successEnvelopeJson(resultJson)` (no result_info): a slice, nothing copied. */
+export function resultJsonIn(envelopeJson: string): string {
+  return envelopeJson.slice(SUCCESS_HEAD.length, envelopeJson.length - SUCCESS_TAIL.length - 1);
+}
+
 export function failureEnvelope(errors: readonly ErrorItem[]): FailureEnvelope {
   return { result: null, success: false, errors: errors.map((e) => ({ ...e })), messages: [] };
 }

@@ -18,7 +18,14 @@ import {
   isJsonContentType,
   readCapped,
 } from "./body.ts";
-import { errorText, JSON_CONTENT_TYPE, resultlessEnvelope, successEnvelope, textResponse } from "./envelope.ts";
+import {
+  errorText,
+  JSON_CONTENT_TYPE,
+  resultlessEnvelope,
+  successEnvelope,
+  successEnvelopeJson,
+  textResponse,
+} from "./envelope.ts";
 import { ApiError, BadRequestError, NoRouteError } from "./errors.ts";
 import { headerGetter, type RawRequest } from "./raw.ts";
 import type { RouteMatch, Router } from "./router.ts";
@@ -142,12 +149,7 @@ function encode(out: RouteResult): ApiAnswer {
     return { status: out.status ?? 200, text: out.envelopeJson };
   }
   if (out.resultJson !== undefined) {
-    // The same bytes JSON.stringify(successEnvelope(...)) would give, around a cached result text.
-    const info = out.result_info ? `,"result_info":${JSON.stringify(out.result_info)}` : "";
-    return {
-      status: out.status ?? 200,
-      text: `{"result":${out.resultJson},"success":true,"errors":[],"messages":[]${info}}`,
-    };
+    return { status: out.status ?? 200, text: successEnvelopeJson(out.resultJson, out.result_info) };
   }
   const envelope = out.noResult ? resultlessEnvelope() : successEnvelope(out.result, out.result_info);
   return { status: out.status ?? 200, text: JSON.stringify(envelope) };
