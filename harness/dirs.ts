@@ -6,7 +6,7 @@
  * The nearest existing ancestor must be a writable folder; the missing levels are then created one by
  * one (non-recursive mkdirSync), so every failure ends at once with one line naming the path and why.
  */
-import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { accessSync, constants, mkdirSync, rmdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** A failure to make or use a folder the user named: `message` is one line. */
@@ -104,4 +104,13 @@ export function makeDir(dir: string): string[] {
     }
   }
   return created;
+}
+
+/** Removes the folders `makeDir` made (innermost first), as far as they are still empty; never throws. */
+export function removeMade(created: readonly string[]): void {
+  for (const d of [...created].reverse()) {
+    try {
+      rmdirSync(d);
+    } catch {}
+  }
 }

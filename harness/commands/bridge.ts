@@ -4,9 +4,9 @@
  * that run the area-D suites against it (docs/bridge.md). It also writes (or completes) DIR/.gitignore so that
  * the secret the steps put in DIR (`.bridge-secret`) and wrangler's local secrets never get committed.
  */
-import { existsSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { DirError, dirProblem, fsReason, makeDir } from "../dirs.ts";
+import { DirError, dirProblem, fsReason, makeDir, removeMade } from "../dirs.ts";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
@@ -61,11 +61,7 @@ function writeAll(dir: string, files: Record<string, string>): void {
         rmSync(temp, { force: true });
       } catch {}
     }
-    for (const d of created.reverse()) {
-      try {
-        rmdirSync(d);
-      } catch {}
-    }
+    removeMade(created);
     throw e;
   }
 }

@@ -9,7 +9,8 @@ import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { MAX_FQDN, MAX_LABEL, toAsciiName } from "../../sim/dns-records/names.ts";
 import type { Credentials } from "../../sim/index.ts";
-import { DirError, fsReason, makeDir } from "../dirs.ts";
+import { fsReason } from "../dirs.ts";
+import { outDirOrError } from "../run/out-dir.ts";
 import { isLoopbackHost, type ServeOptions, startServe } from "../serve/index.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
@@ -226,12 +227,8 @@ export async function run(argv: string[]): Promise<number> {
   const certProblem = certOptionsProblem(parsed.options);
   if (certProblem) return usageError("serve", certProblem);
   if (parsed.options.certDir !== undefined) {
-    try {
-      makeDir(parsed.options.certDir);
-    } catch (e) {
-      if (e instanceof DirError) return usageError("serve", `--cert-dir: ${e.message}`);
-      throw e;
-    }
+    const made = outDirOrError(parsed.options.certDir, "--cert-dir");
+    if (typeof made === "string") return usageError("serve", made);
   }
   const warning = exposureWarning(parsed.options.host ?? "127.0.0.1");
   if (warning) process.stderr.write(warning);

@@ -1,6 +1,5 @@
 /** The output folder of a run (--out): made before the run starts, so a bad path stops it at once. */
-import { rmdirSync } from "node:fs";
-import { DirError, makeDir } from "../dirs.ts";
+import { DirError, makeDir, removeMade } from "../dirs.ts";
 
 /** Makes `dir`; returns how to remove the folders it made (when the run is refused after all), or the error line. */
 export function outDirOrError(dir: string, flag = "--out"): { undo(): void } | string {
@@ -11,13 +10,5 @@ export function outDirOrError(dir: string, flag = "--out"): { undo(): void } | s
     if (e instanceof DirError) return `${flag}: ${e.message}`;
     throw e;
   }
-  return {
-    undo() {
-      for (const d of [...created].reverse()) {
-        try {
-          rmdirSync(d);
-        } catch {}
-      }
-    },
-  };
+  return { undo: () => removeMade(created) };
 }
