@@ -201,7 +201,7 @@ export function notAfter(ms: number, now: number | undefined, path: string): voi
  * 1 µs after the last, so a burst of writes in one simulated millisecond runs past it (populate does,
  * by a few µs). 10^9 µs would take a billion writes without the clock moving; no run makes that.
  */
-export const MAX_STAMP_LEAD_MICROS = 1_000_000_000;
+const MAX_STAMP_LEAD_MICROS = 1_000_000_000;
 
 /**
  * A DNS area's stamp (µs) is not further ahead of the snapshot's `now` than MAX_STAMP_LEAD_MICROS.

@@ -59,7 +59,7 @@ function daysInMonth(y: number, m: number): number {
 }
 
 /** The ISO 8601 forms a clock time may be given in (ECMA-262's date-time string format, zone required). */
-export const ISO_TIME_FORMS =
+const ISO_TIME_FORMS =
   "YYYY-MM-DD (UTC midnight) or YYYY-MM-DDTHH:MM[:SS[.fff]] ending in Z or +HH:MM/-HH:MM (years past 9999 or before 0 as +YYYYYY/-YYYYYY)";
 
 const ISO_TIME =

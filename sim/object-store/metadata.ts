@@ -15,7 +15,7 @@
  * immutable Headers nor a value Node refuses (CR/LF/NUL, above U+00FF), and Node trims values.
  */
 import { headerDate } from "./conditional.ts";
-import { coerceString, dictionaryOrHeaders, ownData, stringRecord, toDate } from "./convert.ts";
+import { coerceString, dictionaryOrHeaders, stringRecord, toDate } from "./convert.ts";
 import { isHeaders } from "./values.ts";
 
 export interface HttpMetadata {
@@ -90,6 +90,8 @@ export function parseCustomMetadata(value: unknown, owner = "PutOptions"): Recor
   return stringRecord(value, "customMetadata", owner);
 }
 
+const PROTO_KEY = "__proto__";
+
 /**
  * The customMetadata object the binding hands out for stored metadata: jsg's DictWrapper::wrap
  * (jsg/value.h:1098-1104, v1.20260410.1) makes a plain object and `Set`s each key on it, so a stored
@@ -97,8 +99,9 @@ export function parseCustomMetadata(value: unknown, owner = "PutOptions"): Recor
  * there and the prototype is Object.prototype. Here it is skipped, never assigned.
  */
 export function platformDict(meta: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const k of Object.keys(meta)) if (k !== "__proto__") ownData(out, k, meta[k]!);
+  // A spread copies an own `__proto__` as an own key (it never sets the prototype); delete drops it.
+  const out: Record<string, string> = { ...meta };
+  if (Object.hasOwn(out, PROTO_KEY)) Reflect.deleteProperty(out, PROTO_KEY);
   return out;
 }
 

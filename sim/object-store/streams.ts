@@ -77,9 +77,9 @@ export class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
 }
 
 /** workerd's rejections of a chunk that is not bytes (streams/internal.c++:1047-1059). */
-export const STRING_CHUNK =
+const STRING_CHUNK =
   "This TransformStream is being used as a byte stream, but received a string on its writable side. If you wish to write a string, you'll probably want to explicitly UTF-8-encode it with TextEncoder.";
-export const OBJECT_CHUNK =
+const OBJECT_CHUNK =
   "This TransformStream is being used as a byte stream, but received an object of non-ArrayBuffer/ArrayBufferView type on its writable side.";
 
 const nativeGetWriter = WritableStream.prototype.getWriter;

@@ -109,10 +109,10 @@ export function requireKnownLength(value: CheckedValue): KnownValue {
 }
 
 /** workerd's TypeError for a locked stream value (streams/readable.c++:578). */
-export const STREAM_LOCKED = "The ReadableStream has been locked to a reader.";
+const VALUE_STREAM_LOCKED = "The ReadableStream has been locked to a reader.";
 
 /** The reason put cancels a stream value with when one of its options' values is refused. */
-export const PUT_CANCELLED = "Stream cancelled because the associated put operation encountered an error.";
+const PUT_CANCELLED = "Stream cancelled because the associated put operation encountered an error.";
 
 /** Cancels a stream value (of known length or not) as put does on a refused option (an Error reason). */
 export function cancelStreamValue(value: CheckedValue): void {
@@ -147,7 +147,7 @@ export async function readValue(value: KnownValue): Promise<Uint8Array[]> {
       const chunks: Uint8Array[] = [];
       let total = 0;
       // workerd `ReadableStream::pumpTo` (streams/readable.c++:578): a locked stream (a read body too).
-      if (value.stream.locked) throw new TypeError(STREAM_LOCKED);
+      if (value.stream.locked) throw new TypeError(VALUE_STREAM_LOCKED);
       const reader = value.stream.getReader();
       for (;;) {
         const { done, value: chunk } = await reader.read();
@@ -216,11 +216,11 @@ function branded(check: () => unknown): boolean {
 }
 
 /** A real Blob (or subclass instance). */
-export function isBlob(v: unknown): v is Blob {
+function isBlob(v: unknown): v is Blob {
   return typeof Blob !== "undefined" && v instanceof Blob && branded(() => blobSize!.call(v));
 }
 
 /** A real ReadableStream (or subclass instance). */
-export function isReadableStream(v: unknown): v is ReadableStream {
+function isReadableStream(v: unknown): v is ReadableStream {
   return typeof ReadableStream !== "undefined" && v instanceof ReadableStream && branded(() => streamLocked!.call(v));
 }
