@@ -4,13 +4,14 @@ import { createSimulator } from "../index.ts";
 import { parseOrder } from "./routes.ts";
 
 const q = (s: string) => new URLSearchParams(s);
-/** The error_chain codes parseOrder refuses `s` with ([] when accepted). */
+/** The error_chain codes parseOrder refuses `s` with, under the top-level 1004 ([] when accepted). */
 const chainOf = (s: string): number[] => {
   try {
     parseOrder(q(s));
     return [];
   } catch (e) {
     if (!(e instanceof ValidationError)) throw e;
+    expect(e.errors.map((x) => x.code)).toEqual([1004]);
     return e.errors.flatMap((x) => (x.error_chain ?? []).map((c) => c.code));
   }
 };
