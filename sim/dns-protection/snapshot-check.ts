@@ -24,14 +24,15 @@ import { MAX_TIME_MS } from "../core/clock.ts";
 import { array, at, boolean, fail, onlyKeys, record, shown, stampNotAhead, string } from "../core/snapshot-check.ts";
 import { isoMicros } from "../core/time.ts";
 import { validateCreate } from "./validate.ts";
-import { RULE_INPUT_FIELDS } from "./values.ts";
+import { CREATE_OPTIONAL, CREATE_REQUIRED } from "./values.ts";
 
 const ACCOUNT_ID = /^[0-9a-f]{32}$/;
 /** What `SeededRandom.uuid()` makes: version 4, variant 10xx. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** `2023-10-01T13:10:38.762503+00:00` (years past 9999 or before 0 in the Date's extended form). */
 const STAMP = /^(?:\d{4}|[+-]\d{6})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(\d{3})\+00:00$/;
-const RULE_FIELDS = [...RULE_INPUT_FIELDS, "block_any_queries"] as const;
+/** Every field of a rule a create body sets (the required ones and the defaulted ones). */
+const RULE_FIELDS = [...CREATE_REQUIRED, ...CREATE_OPTIONAL] as const;
 /** Every field the model writes on a rule. */
 const STORED_RULE_FIELDS = ["id", ...RULE_FIELDS, "created_on", "modified_on"];
 

@@ -81,15 +81,6 @@ export const ENUMS = {
   burst_sensitivity: BURST_SENSITIVITIES,
 } as const;
 
-/** Every field of a rule a create body sets (the required ones and the defaulted ones). */
-export const RULE_INPUT_FIELDS = [
-  "scope",
-  "name",
-  "mode",
-  "profile_sensitivity",
-  "rate_sensitivity",
-  "burst_sensitivity",
-] as const;
 /**
  * Fields a create body must carry. profile_sensitivity is not among them: the docs give it a default
  * ("low (default)", json-objects.mdx) while the OpenAPI's dos_NewDnsProtectionRule lists it as
