@@ -34,6 +34,10 @@ export function ownRules(api: ApiTarget, init: ApiRequestInit = {}) {
     ...r,
     /** Ids of the rules created through this helper (and not deleted through it). */
     ids: entry.ids as ReadonlySet<string>,
+    /** Records a rule created some other way (a client of its own), so `deleteOwnRules` deletes it. */
+    track(id: string): void {
+      entry.ids.add(id);
+    },
     create: async (body: unknown) => note(await r.create(body)),
     async made(body: Record<string, unknown> = validRule): Promise<Rule> {
       const rule = await r.made(body);

@@ -98,18 +98,22 @@ describe("dns records: tenants", () => {
       const theirs = `/zones/${api.otherTenant!.zone_id}/dns_records`;
       const own = await api.request<{ result: { id: string } }>("POST", theirs, body, other);
       expect(own.status, own.text.slice(0, 300)).toBe(200);
-      // The primary tenant's token, when the target has one, cannot reach the second tenant's zone.
-      if (api.schemes.has("token")) {
-        for (const [method, path] of [
-          ["GET", theirs],
-          ["GET", `${theirs}/${own.json.result.id}`],
-          ["DELETE", `${theirs}/${own.json.result.id}`],
-        ] as const) {
-          expectFailure(await api.request(method, path, undefined, { auth: "token" }), 403, 9109);
+      try {
+        // The primary tenant's token, when the target has one, cannot reach the second tenant's zone.
+        if (api.schemes.has("token")) {
+          for (const [method, path] of [
+            ["GET", theirs],
+            ["GET", `${theirs}/${own.json.result.id}`],
+            ["DELETE", `${theirs}/${own.json.result.id}`],
+          ] as const) {
+            expectFailure(await api.request(method, path, undefined, { auth: "token" }), 403, 9109);
+          }
         }
+      } finally {
+        // The second tenant's record goes whatever happened above (a failure leaves nothing on its account).
+        const gone = await api.request("DELETE", `${theirs}/${own.json.result.id}`, undefined, other);
+        expect(gone.status).toBe(200);
       }
-      const gone = await api.request("DELETE", `${theirs}/${own.json.result.id}`, undefined, other);
-      expect(gone.status).toBe(200);
     },
   );
 

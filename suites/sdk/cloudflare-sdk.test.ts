@@ -12,21 +12,15 @@
  */
 import { afterAll, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import type { ApiTarget } from "../../harness/targets/api.ts";
+import { deleteOwnRules, ownRules } from "../dns-protection/own-rules.ts";
 import { cleanupAfterAll, recordsOf, uniqueLabel } from "../dns-records/helpers.ts";
 import { apiOf, rulesPath } from "../http/support.ts";
 import { sdkClient } from "./target-client.ts";
 
 cleanupAfterAll();
 
-/** Area A rules the SDK created, deleted after the file. */
-const madeRules: { api: ApiTarget; path: string }[] = [];
-afterAll(async () => {
-  for (const { api, path } of madeRules.splice(0)) {
-    const res = await api.request("DELETE", path, undefined, { auth: "token" });
-    expect([200, 404], `cleanup of ${path}: ${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
-  }
-});
+// Area A rules the SDK created are tracked by the area A suites' helper and deleted after the file.
+afterAll(deleteOwnRules);
 
 describe("official cloudflare SDK against the target", () => {
   clauseTest(
@@ -148,7 +142,7 @@ describe("official cloudflare SDK against the target", () => {
           burst_sensitivity: "low",
         },
       });
-      if (typeof created.result?.id === "string") madeRules.push({ api, path: `${path}/${created.result.id}` });
+      if (typeof created.result?.id === "string") ownRules(api, { auth: "token" }).track(created.result.id);
       expect(created.success).toBe(true);
       const id = created.result.id;
       const listed = await client.get<Env<Rule[]>>(path);
