@@ -33,16 +33,21 @@ export function givenValue(v: unknown): string {
   return "an object";
 }
 
+/**
+ * The rule of the clock's times that `ms` breaks (`a finite number of ms`, `a whole number of ms ...`,
+ * `within the JavaScript Date range ...`), or undefined when it can be a time of the clock.
+ */
+export function brokenTimeRule(ms: unknown): string | undefined {
+  if (typeof ms !== "number" || !Number.isFinite(ms)) return "a finite number of ms";
+  if (!Number.isInteger(ms)) return "a whole number of ms (the clock counts milliseconds)";
+  if (Math.abs(ms) > MAX_TIME_MS) return `within the JavaScript Date range (|ms| <= ${MAX_TIME_MS})`;
+  return undefined;
+}
+
 /** Why `ms` cannot be a time of the clock, or undefined when it can. */
 export function timeProblem(ms: unknown): string | undefined {
-  if (typeof ms !== "number" || !Number.isFinite(ms)) {
-    return `a time must be a finite number of ms, got ${givenValue(ms)}`;
-  }
-  if (!Number.isInteger(ms)) return `a time must be a whole number of ms (the clock counts milliseconds), got ${ms}`;
-  if (Math.abs(ms) > MAX_TIME_MS) {
-    return `a time must be within the JavaScript Date range (|ms| <= ${MAX_TIME_MS}), got ${ms}`;
-  }
-  return undefined;
+  const rule = brokenTimeRule(ms);
+  return rule === undefined ? undefined : `a time must be ${rule}, got ${givenValue(ms)}`;
 }
 export type ScheduledTask = () => void;
 

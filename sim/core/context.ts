@@ -4,7 +4,7 @@
  * Gaps / by design: areas take their own random stream with `random.fork(area)`, so that the ids
  * of one area do not depend on how many calls another area made.
  */
-import { FakeClock, givenValue, MAX_TIME_MS } from "./clock.ts";
+import { brokenTimeRule, FakeClock, givenValue } from "./clock.ts";
 import { SeededRandom } from "./random.ts";
 import { parseIsoInstant } from "./time.ts";
 
@@ -46,9 +46,8 @@ export function toTimeMs(at: number | Date | string, field: string): number {
     ms = typeof parsed === "number" ? parsed : Number.NaN;
   } else ms = at;
   if (why === undefined) {
-    if (typeof ms !== "number" || !Number.isFinite(ms)) why = "not a finite number of ms";
-    else if (!Number.isInteger(ms)) why = "not a whole number of ms (the clock counts milliseconds)";
-    else if (Math.abs(ms) > MAX_TIME_MS) why = `outside the JavaScript Date range (|ms| <= ${MAX_TIME_MS})`;
+    const rule = brokenTimeRule(ms);
+    if (rule !== undefined) why = `not ${rule}`;
   }
   if (why !== undefined) {
     throw new RangeError(

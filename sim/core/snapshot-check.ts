@@ -11,7 +11,7 @@
  *
  * Gaps / by design: checks stop at the first problem (one path per error), as the API's validators do.
  */
-import { timeProblem } from "./clock.ts";
+import { givenValue, timeProblem } from "./clock.ts";
 import { SimUsageError } from "./errors.ts";
 
 /** A snapshot refused before anything changed; `path` names the first bad value. */
@@ -41,11 +41,7 @@ export function at(path: string, name: string): string {
 
 /** A short rendering of a bad value for an error message. */
 export function shown(v: unknown): string {
-  if (v instanceof Uint8Array) return `${v.byteLength} bytes`;
-  if (typeof v === "number" || typeof v === "boolean" || v === null || v === undefined) return String(v);
-  if (typeof v === "string") return JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}...` : v);
-  if (Array.isArray(v)) return "an array";
-  return `a ${typeof v}`;
+  return v instanceof Uint8Array ? `${v.byteLength} bytes` : givenValue(v);
 }
 
 export function record(v: unknown, path: string): Record<string, unknown> {

@@ -6,7 +6,7 @@
  * Gaps / by design: no replication or eventual consistency (the platform is strongly consistent);
  * ids come from the area's seeded random stream, so they depend on the order of calls in the area.
  */
-import type { ScheduledHandle } from "../core/clock.ts";
+import { givenValue, type ScheduledHandle } from "../core/clock.ts";
 import type { SimCore } from "../core/context.ts";
 import type { SeededRandom } from "../core/random.ts";
 import { type StoreAction, storeError } from "./errors.ts";
@@ -41,24 +41,19 @@ export const INCLUDE_FLAGS = ["r2_list_honor_include", "store_list_honor_include
 export const MAX_OBJECT_SIZE = 5 * 1024 ** 3 - 5 * 1024 ** 2;
 export const MAX_KEY_BYTES = 1024;
 
-/** A bad option as given: a string quoted, so "1" is not mistaken for the number 1. */
-function shownOption(v: unknown): string {
-  return typeof v === "string" ? JSON.stringify(v) : String(v);
-}
-
 export function resolveOptions(given: BucketOptions = {}, base?: ResolvedBucketOptions): ResolvedBucketOptions {
   const minPartSize = given.minPartSize ?? base?.minPartSize ?? MIN_PART_SIZE;
   if (!Number.isSafeInteger(minPartSize) || minPartSize < 0) {
-    throw new RangeError(`minPartSize must be an integer >= 0, got ${shownOption(minPartSize)}`);
+    throw new RangeError(`minPartSize must be an integer >= 0, got ${givenValue(minPartSize)}`);
   }
   const compatibilityDate = given.compatibilityDate ?? base?.compatibilityDate ?? DEFAULT_COMPATIBILITY_DATE;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(compatibilityDate)) {
-    throw new RangeError(`compatibilityDate must be YYYY-MM-DD, got ${shownOption(compatibilityDate)}`);
+    throw new RangeError(`compatibilityDate must be YYYY-MM-DD, got ${givenValue(compatibilityDate)}`);
   }
   const defaultStorageClass = given.defaultStorageClass ?? base?.defaultStorageClass ?? "Standard";
   if (defaultStorageClass !== "Standard" && defaultStorageClass !== "InfrequentAccess") {
     throw new RangeError(
-      `defaultStorageClass must be Standard or InfrequentAccess, got ${shownOption(defaultStorageClass)}`,
+      `defaultStorageClass must be Standard or InfrequentAccess, got ${givenValue(defaultStorageClass)}`,
     );
   }
   return {
