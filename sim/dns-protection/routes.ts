@@ -83,8 +83,7 @@ export function createDnsProtectionModule(core: SimCore, options: DnsProtectionO
         if (page instanceof ValidationError) throw page;
         const order = parseOrder(req.query);
         const { items, result_info } = paginate(ordered(model.list(req.params.account_id!), order), page);
-        const { page: at, per_page, count, total_count } = result_info;
-        return { result: items, result_info: { page: at, per_page, count, total_count } };
+        return { result: items, result_info };
       },
     },
     {

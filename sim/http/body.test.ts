@@ -47,9 +47,14 @@ describe("pagination", () => {
     const items = Array.from({ length: 23 }, (_, i) => i);
     expect(paginate(items, { page: 3, per_page: 10 })).toEqual({
       items: [20, 21, 22],
-      result_info: { page: 3, per_page: 10, count: 3, total_count: 23, total_pages: 3 },
+      result_info: { page: 3, per_page: 10, count: 3, total_count: 23 },
     });
     expect(paginate(items, { page: 4, per_page: 10 }).items).toEqual([]);
-    expect(paginate([], { page: 1, per_page: 10 }).result_info.total_pages).toBe(0);
+    expect(paginate([], { page: 1, per_page: 10 }).result_info).toEqual({
+      page: 1,
+      per_page: 10,
+      count: 0,
+      total_count: 0,
+    });
   });
 });

@@ -43,7 +43,7 @@ export function parsePageQuery(query: URLSearchParams, limits: PageLimits): Page
   return chain.length > 0 ? new ValidationError(chain) : { page, per_page };
 }
 
-/** One page of `items` and its result_info. */
+/** One page of `items` and its result_info (page, per_page, count, total_count: no total_pages, as the OpenAPI's list schema). */
 export function paginate<T>(items: readonly T[], req: PageRequest): { items: T[]; result_info: ResultInfo } {
   const start = (req.page - 1) * req.per_page;
   const slice = start >= items.length ? [] : items.slice(start, start + req.per_page);
@@ -54,7 +54,6 @@ export function paginate<T>(items: readonly T[], req: PageRequest): { items: T[]
       per_page: req.per_page,
       count: slice.length,
       total_count: items.length,
-      total_pages: Math.ceil(items.length / req.per_page),
     },
   };
 }
