@@ -43,7 +43,10 @@ export function parsePageQuery(query: URLSearchParams, limits: PageLimits): Page
   return chain.length > 0 ? new ValidationError(chain) : { page, per_page };
 }
 
-/** One page of `items` and its result_info (page, per_page, count, total_count: no total_pages, as the OpenAPI's list schema). */
+/**
+ * One page of `items` and its result_info: page, per_page, count, total_count (no total_pages, as in
+ * the OpenAPI's schema of area A's list).
+ */
 export function paginate<T>(items: readonly T[], req: PageRequest): { items: T[]; result_info: ResultInfo } {
   const start = (req.page - 1) * req.per_page;
   const slice = start >= items.length ? [] : items.slice(start, start + req.per_page);
