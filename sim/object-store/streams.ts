@@ -92,27 +92,21 @@ const nativeWrite = WritableStreamDefaultWriter.prototype.write;
  * pipeTo into the writable side does not check).
  */
 function byteWriters(writable: WritableStream): void {
-  Object.defineProperty(writable, "getWriter", {
-    value: function getWriter(this: WritableStream) {
-      const writer = nativeGetWriter.call(this) as WritableStreamDefaultWriter<unknown>;
-      Object.defineProperty(writer, "write", {
-        value: function write(this: WritableStreamDefaultWriter<unknown>, chunk: unknown) {
-          if (typeof chunk === "string") return Promise.reject(new TypeError(STRING_CHUNK));
-          if (!(chunk instanceof ArrayBuffer) && !ArrayBuffer.isView(chunk)) {
-            return Promise.reject(new TypeError(OBJECT_CHUNK));
-          }
-          return nativeWrite.call(this, chunk);
-        },
-        writable: true,
-        configurable: true,
-        enumerable: false,
-      });
-      return writer;
-    },
-    writable: true,
-    configurable: true,
-    enumerable: false,
-  });
+  Object.defineProperty(writable, "getWriter", { value: byteGetWriter, writable: true, configurable: true });
+}
+
+/** The getWriter of byteWriters' streams (one function for all of them). */
+function byteGetWriter(this: WritableStream): WritableStreamDefaultWriter<unknown> {
+  const writer = nativeGetWriter.call(this) as WritableStreamDefaultWriter<unknown>;
+  Object.defineProperty(writer, "write", { value: byteWrite, writable: true, configurable: true });
+  return writer;
+}
+
+/** The write of byteWriters' writers: a chunk that is not bytes is refused at once. */
+function byteWrite(this: WritableStreamDefaultWriter<unknown>, chunk: unknown): Promise<void> {
+  if (typeof chunk === "string") return Promise.reject(new TypeError(STRING_CHUNK));
+  if (!(chunk instanceof ArrayBuffer) && !ArrayBuffer.isView(chunk)) return Promise.reject(new TypeError(OBJECT_CHUNK));
+  return nativeWrite.call(this, chunk);
 }
 
 let stateSymbol: symbol | null | undefined;
