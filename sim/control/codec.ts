@@ -14,6 +14,7 @@
  * refused with an error naming the path: a snapshot must be data, not live objects.
  */
 
+import { ownData } from "../core/own-data.ts";
 import { MAX_SNAPSHOT_DEPTH, shortPath } from "../core/snapshot-check.ts";
 
 export class SnapshotCodecError extends Error {
@@ -94,17 +95,12 @@ export function toJsonTree(value: unknown, options: EncodeOptions = {}, path = "
     let hasDollar = false;
     for (const [k, v] of Object.entries(obj)) {
       if (k.startsWith("$")) hasDollar = true;
-      defineData(out, k, toJsonTree(v, options, `${path}.${k}`, seen));
+      ownData(out, k, toJsonTree(v, options, `${path}.${k}`, seen));
     }
     return hasDollar ? { $object: out } : out;
   } finally {
     seen.delete(obj);
   }
-}
-
-/** Sets an own data property (so that a key named __proto__ stays data). */
-function defineData(obj: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function soleKey(obj: Record<string, unknown>): string | undefined {
@@ -196,7 +192,7 @@ function decodeEntries(
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) {
-    defineData(out, k, fromJsonTree(v, options, `${path}.${k}`, depth));
+    ownData(out, k, fromJsonTree(v, options, `${path}.${k}`, depth));
   }
   return out;
 }

@@ -17,6 +17,7 @@
  */
 
 import { types } from "node:util";
+import { ownData } from "../core/own-data.ts";
 
 const isProxy = types.isProxy;
 const isDate = types.isDate as (v: unknown) => v is Date;
@@ -158,13 +159,6 @@ export function stringRecord(value: unknown, field: string, struct: string): Rec
     ownData(out, wellFormed(k), coerceString((value as Record<string, unknown>)[k]));
   }
   return out;
-}
-
-/** Sets an own, enumerable data property: a key `__proto__` stays a key and never sets a prototype. */
-export function ownData<T>(o: Record<string, T>, key: string, value: T): void {
-  if (key === "__proto__")
-    Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true });
-  else o[key] = value;
 }
 
 /** How kj prints a double in a message: `nan`, `inf`, exponents with two digits. */
