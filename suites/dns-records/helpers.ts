@@ -146,9 +146,9 @@ export class Records {
     if (this.#zoneName === "" && r?.zone_name) this.#zoneName = r.zone_name.toLowerCase();
   }
 
-  /** POST without assertions on the outcome (envelope checked). */
-  async post(body: unknown, init?: ApiRequestInit): Promise<ApiResult<Envelope<DnsRecord>>> {
-    const res = await this.api.request<Envelope<DnsRecord>>("POST", this.path, body, init);
+  /** POST without assertions on the outcome (envelope checked); `query` goes after `?` when given. */
+  async post(body: unknown, init?: ApiRequestInit, query = ""): Promise<ApiResult<Envelope<DnsRecord>>> {
+    const res = await this.api.request<Envelope<DnsRecord>>("POST", withQuery(this.path, query), body, init);
     this.#track(checkEnvelope(res));
     return res;
   }
@@ -209,8 +209,10 @@ export class Records {
     return found;
   }
 
-  async batch(body: unknown): Promise<ApiResult<Envelope<Record<string, DnsRecord[]>>>> {
-    const res = await this.api.request<Envelope<Record<string, DnsRecord[]>>>("POST", `${this.path}/batch`, body);
+  /** A batch (`query` after `?` when given); what it writes is tracked, its records schema-checked. */
+  async batch(body: unknown, query = ""): Promise<ApiResult<Envelope<Record<string, DnsRecord[]>>>> {
+    const path = withQuery(`${this.path}/batch`, query);
+    const res = await this.api.request<Envelope<Record<string, DnsRecord[]>>>("POST", path, body);
     const env = checkEnvelope(res);
     if (env.success) {
       const r = env.result as Record<string, DnsRecord[]>;
@@ -235,6 +237,11 @@ export class Records {
     for (const id of [...this.created]) await this.api.request("DELETE", `${this.path}/${id}`);
     this.created.clear();
   }
+}
+
+/** `path` with `query` after a `?` (none when the query is empty). */
+function withQuery(path: string, query: string): string {
+  return query === "" ? path : `${path}?${query}`;
 }
 
 /** The records API of the worker's current target (a worker that runs several files gets a target per file). */

@@ -23,19 +23,14 @@ describe("dns records: shadow metadata", () => {
       const api = records.api;
       const sub = await records.fqdn(`sub.${uniqueLabel("sh")}`);
       const ns = await records.create({ type: "NS", name: sub, content: `ns1.${sub}.` });
-      const glueRes = await api.request("POST", `${records.path}?${SHADOW}`, {
-        type: "A",
-        name: `ns1.${sub}`,
-        content: "192.0.2.1",
-      });
-      const glue = records.ok(glueRes);
-      records.created.add(glue.id);
+      const glue = records.ok(
+        await records.post({ type: "A", name: `ns1.${sub}`, content: "192.0.2.1" }, undefined, SHADOW),
+      );
       expect(metaOf(glue)).toMatchObject({ shadowed_by: [ns.id], is_glue: true });
       expect(metaOf(glue).dead_glue).toBeUndefined();
       const www = records.ok(
-        await api.request("POST", `${records.path}?${SHADOW}`, { type: "A", name: `www.${sub}`, content: "192.0.2.2" }),
+        await records.post({ type: "A", name: `www.${sub}`, content: "192.0.2.2" }, undefined, SHADOW),
       );
-      records.created.add(www.id);
       expect(metaOf(www).shadowed_by).toEqual([ns.id]);
       expect(metaOf(www).is_glue).toBeUndefined();
       // Not asked for: not given.
@@ -54,17 +49,15 @@ describe("dns records: shadow metadata", () => {
       expect(nsMeta.shadowed_records_count).toBe(2);
       expect(nsMeta.shadowed_by).toBeUndefined();
       // Batch: patches, puts and posts carry it.
-      const res = await api.request<{ result: Record<string, DnsRecord[]> }>(
-        "POST",
-        `${records.path}/batch?${SHADOW}`,
+      const res = await records.batch(
         {
           patches: [{ id: glue.id, comment: "glue3" }],
           posts: [{ type: "TXT", name: `t.${sub}`, content: "shadowed" }],
         },
+        SHADOW,
       );
       const env = checkEnvelope<Record<string, DnsRecord[]>>(res);
       expect(res.status, res.text.slice(0, 300)).toBe(200);
-      for (const r of env.result.posts ?? []) records.created.add(r.id);
       expect(metaOf(env.result.patches![0]!)).toMatchObject(expected);
       expect(metaOf(env.result.posts![0]!).shadowed_by).toEqual([ns.id]);
       expect(metaOf(env.result.posts![0]!).is_glue).toBeUndefined();
@@ -110,13 +103,14 @@ describe("dns records: shadow metadata", () => {
       for (const q of ["include_shadow_metadata=yes", `${SHADOW}&${SHADOW}`]) {
         const calls: [string, string, unknown][] = [
           ["GET", `${one}?${q}`, undefined],
-          ["POST", `${records.path}?${q}`, body],
           ["PATCH", `${one}?${q}`, { content: "198.51.100.72" }],
           ["PUT", `${one}?${q}`, body],
           ["DELETE", `${one}?${q}`, undefined],
-          ["POST", `${records.path}/batch?${q}`, { posts: [body] }],
         ];
         for (const [method, path, b] of calls) expectFailure(await api.request(method, path, b), 400, 1004);
+        // The writes go through the records helper: one a target wrongly takes is tracked and deleted.
+        expectFailure(await records.post(body, undefined, q), 400, 1004);
+        expectFailure(await records.batch({ posts: [body] }, q), 400, 1004);
       }
       expect(await records.state()).toBe(before);
       // include_shadow_metadata=false is a valid value: the plain answer.
