@@ -15,9 +15,9 @@ import type { TestProjectInlineConfiguration } from "vitest/config";
  *   timers, global dispatchers such as nock's or undici's), no module-level state another file could see.
  * - The suites and properties: each file gets a target of its own all the same (harness/targets/setup.ts
  *   closes the worker's target after each file, and the next file's getTarget() creates a new one), and the
- *   helpers keep nothing across targets. `edgeconf run` still gives
- *   each suite file a process of its own; the end-to-end tests (harness/cli.test.ts, harness/targets/module.test.ts,
- *   harness/run/stub-targets.test.ts) run suites that way.
+ *   helpers keep nothing across targets. `edgeconf run` shares its workers the same way (docs/runner.md,
+ *   "Processes and speed"); the end-to-end tests (harness/cli.test.ts, harness/targets/module.test.ts,
+ *   harness/run/stub-targets.test.ts) run suites through it.
  * Every other file keeps a fresh process.
  */
 export const SHARED_WORKER_FILES = [

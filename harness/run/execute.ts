@@ -202,6 +202,12 @@ export async function executeRun(
       ...(blobName ? { blobFile: path.join(runDir, "blob", blobName) } : {}),
       timeoutMs: options.timeoutMs,
       maxTimeMs: options.maxTimeMs,
+      isolate: options.isolate,
+      // Kept beside the reports once a run has written one there (so a run that selects nothing, in a
+      // folder it made, still leaves nothing behind): the first run in a folder starts cold.
+      ...(options.cache && nodeFs.existsSync(path.join(options.outDir, "latest"))
+        ? { cacheDir: path.join(options.outDir, ".cache", "vitest") }
+        : {}),
       // Every file starts its own serve: one set of area-C certificates for the run (serve-certs.ts).
       ...(options.target === "serve"
         ? { globalSetup: [path.join(PROJECT_ROOT, "harness", "targets", "serve-certs.ts")] }

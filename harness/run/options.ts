@@ -38,6 +38,10 @@ export interface RunOptions {
   /** Property runs (EDGECONF_RUNS); fuzz raises it. */
   runs?: number;
   quiet: boolean;
+  /** Every test file in a process of its own (--isolate): see docs/runner.md. */
+  isolate: boolean;
+  /** Keep module transforms in <out>/.cache between runs (off with --no-cache). */
+  cache: boolean;
 }
 
 export type Parsed<T> = { options: T } | { error: string } | { help: true };
@@ -227,6 +231,8 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
         grep: { type: "string" },
         runs: { type: "string" },
         quiet: { type: "boolean" },
+        isolate: { type: "boolean" },
+        "no-cache": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -362,6 +368,8 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
       ...(userGrep !== undefined ? { userGrep } : {}),
       ...(runs !== undefined ? { runs } : {}),
       quiet: values.quiet === true,
+      isolate: values.isolate === true,
+      cache: values["no-cache"] !== true,
     },
   };
 }
@@ -389,6 +397,8 @@ Options:
   --include GLOB       run these test files instead (repeatable; relative to the current directory)
   --grep REGEX         only tests whose name matches
   --quiet              no progress lines
+  --isolate            every test file in a process of its own (slower; see docs/runner.md)
+  --no-cache           do not keep module transforms in <out>/.cache between runs
 
 Credentials of the http target come from the environment: CLOUDFLARE_API_TOKEN, CLOUDFLARE_EMAIL,
 CLOUDFLARE_API_KEY, CLOUDFLARE_ACCOUNT_ID, CLOUDFLARE_ZONE_ID (and EDGECONF_KT_CA/CERT/KEY for area C).
@@ -412,7 +422,7 @@ Options:
                        grows with it (120 s per default run count, up to an hour)
   --max-time MS        watchdog for the whole run (default: ${DEFAULT_FUZZ_MAX_TIME_MS})
   --target, --base-url, --kt-url, --seed, --out, --expectations, --timeout,
-  --include, --grep, --quiet   as for edgeconf run
+  --include, --grep, --quiet, --isolate, --no-cache   as for edgeconf run
 
 Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target,
 3 inconclusive (nothing unexpected, but no property of any selected area reached the target).

@@ -2,6 +2,7 @@
  * Runs test files through vitest's node API (createVitest) with the collecting reporter, a per-test
  * and per-hook timeout and a watchdog over the whole run; or merges shard blobs (mergeReports).
  */
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { createVitest } from "vitest/node";
 import { PROJECT_ROOT } from "../expectations.ts";
@@ -35,7 +36,18 @@ export interface VitestRunOptions {
   globalSetup?: string[];
   /** Merge the blobs in this directory instead of running tests. */
   mergeFrom?: string;
+  /**
+   * A fresh worker process per test file (vitest `isolate`). Off, files share the workers: each file still
+   * gets a target of its own (harness/targets/setup.ts closes it after the file), and most of a file's cost,
+   * starting a process and loading vitest and the modules, is paid once per worker instead of once per file.
+   */
+  isolate?: boolean;
+  /** Where module transforms are kept between runs (vitest's fsModuleCache; absolute); absent: no cache. */
+  cacheDir?: string;
 }
+
+/** One worker per core: the suites are CPU-bound in process, or wait on a target. */
+export const RUN_WORKERS = Math.max(1, availableParallelism());
 
 /** How long the watchdog waits for a cancelled run to wind down before giving up on it. */
 const CANCEL_GRACE_MS = 5_000;
@@ -56,6 +68,9 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
       setupFiles: [path.join(PROJECT_ROOT, "harness", "targets", "setup.ts")],
       ...(options.globalSetup ? { globalSetup: options.globalSetup } : {}),
       pool: "forks",
+      isolate: options.isolate ?? false,
+      maxWorkers: RUN_WORKERS,
+      ...(options.cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: options.cacheDir } } : {}),
       run: true,
       watch: false,
       include: options.include,

@@ -63,16 +63,26 @@ export async function loadBucketModule(file: string): Promise<BucketModule> {
   return mod as BucketModule;
 }
 
+/**
+ * Bucket names are unique in the process, not only in a test file: the files of a run share worker processes
+ * (docs/runner.md) and a module keeps its buckets at module level, so a second file must not get the first
+ * file's bucket back under the same name.
+ */
+const COUNTER = Symbol.for("edgeconf.module-bucket-counter");
+function nextBucketNumber(): number {
+  const g = globalThis as { [COUNTER]?: number };
+  g[COUNTER] = (g[COUNTER] ?? 0) + 1;
+  return g[COUNTER];
+}
+
 export async function createModuleTarget(env: NodeJS.ProcessEnv = process.env): Promise<Target> {
   const file = env.EDGECONF_MODULE;
   if (!file) throw new Error("the module target needs --module PATH (EDGECONF_MODULE)");
   const mod = await loadBucketModule(file);
   const declared = (mod.capabilities ?? []) as Capability[];
-  let n = 0;
   const objectStore: ObjectStoreTarget = {
     async bucket(options) {
-      n += 1;
-      return mod.createBucket(`edgeconf-test-${n}`, options);
+      return mod.createBucket(`edgeconf-test-${nextBucketNumber()}`, options);
     },
     async now() {
       return mod.now ? mod.now() : Date.now();
