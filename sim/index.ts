@@ -148,13 +148,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     method: string,
     path: string,
     isApi: boolean,
-    signal?: AbortSignal,
+    signalOf: () => AbortSignal | undefined,
   ): Promise<Response | undefined> => {
     if (table.size === 0) return undefined;
     const below = isApi ? path.slice(API_PREFIX.length) : path;
     const decision = table.decide(classifyHttpOperation(method, below, isApi ? "api" : "kt"), { path: below });
     if (!decision) return undefined;
-    if (decision.latencyMs > 0) await sleep(decision.latencyMs, signal);
+    // The caller's signal, read only now (a server may make it lazily): a cancelled request stops waiting.
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs, signalOf());
     return decision.error ? httpFaultResponse(decision.error, isApi ? "api" : "kt") : undefined;
   };
   /**
@@ -181,7 +182,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const path = url.pathname;
     if (isControlPath(path) || !isApiPath(path)) {
       // The control surface and area C take web Requests: the generic path.
-      const request = requestOfRaw({ ...raw, method, url: url.href });
+      const request = requestOfRaw({ ...raw, method, url: url.href, signal: raw.signal });
       const init = raw.clientIdentity === undefined ? undefined : { clientIdentity: raw.clientIdentity };
       return rawOfResponse(await sim.fetch(request, init));
     }
@@ -190,7 +191,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       knownOrigin = origin;
     }
     if (table.size > 0) {
-      const fault = await injectedFault(method, path, true);
+      const fault = await injectedFault(method, path, true, () => raw.signal);
       if (fault) return rawOfResponse(fault);
     }
     const answered = api.answerRaw(apiRequestOf(raw, method), url);
@@ -210,7 +211,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (isControlPath(path)) return control.handle(request);
       const isApi = isApiPath(path);
       if (table.size > 0) {
-        const fault = await injectedFault(request.method, path, isApi, request.signal);
+        const fault = await injectedFault(request.method, path, isApi, () => request.signal);
         if (fault) return fault;
       }
       if (isApi) return api.handle(request);

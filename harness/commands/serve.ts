@@ -7,6 +7,7 @@
  */
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { allowHostProblem } from "../../sim/control/guard.ts";
 import { MAX_FQDN, MAX_LABEL, toAsciiName } from "../../sim/dns-records/names.ts";
 import type { Credentials } from "../../sim/index.ts";
 import { fsReason } from "../dirs.ts";
@@ -125,7 +126,7 @@ export function certOptionsProblem(options: Pick<ServeOptions, "caCert" | "caKey
 export function parseServeArgs(
   argv: string[],
 ): { options: ServeOptions; json: boolean; env: boolean; populate: boolean } | { help: true } | string {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseCommandArgs({
       args: argv,
@@ -138,6 +139,7 @@ export function parseServeArgs(
         port: { type: "string" },
         "kt-port": { type: "string" },
         host: { type: "string" },
+        "allow-host": { type: "string", multiple: true },
         seed: { type: "string" },
         "account-id": { type: "string" },
         "zone-id": { type: "string" },
@@ -173,6 +175,11 @@ export function parseServeArgs(
     if (v !== undefined && !HEX32.test(v)) return `--${k} must be 32 lowercase hex characters, got ${v}`;
   }
   if ((str("ca-cert") === undefined) !== (str("ca-key") === undefined)) return "--ca-cert and --ca-key go together";
+  const allowHosts = (values["allow-host"] as string[] | undefined) ?? [];
+  for (const name of allowHosts) {
+    const problem = allowHostProblem(name);
+    if (problem) return problem;
+  }
   const zoneName = str("zone-name");
   if (zoneName !== undefined) {
     const problem = zoneNameProblem(zoneName);
@@ -207,6 +214,7 @@ export function parseServeArgs(
     port,
     ktPort,
     host: str("host") ?? "127.0.0.1",
+    ...(allowHosts.length > 0 ? { allowHosts } : {}),
     seed: seedText === undefined ? 0 : Number(seedText),
     ...(Object.keys(credentials).length > 0 ? { credentials } : {}),
     ...(str("cert-dir") ? { certDir: str("cert-dir")! } : {}),
