@@ -14,7 +14,9 @@
 import { faultGate, httpFaultResponse } from "./control/apply.ts";
 import { classifyHttpOperation } from "./control/faults.ts";
 import { createControl, isControlPath, type SimControl, type Sleep } from "./control/index.ts";
-import { type Credentials, createCore, type FakeClock } from "./core/index.ts";
+import { type Credentials, createCore, type FakeClock, type SimCore } from "./core/index.ts";
+import { createDnsProtectionModule } from "./dns-protection/routes.ts";
+import { createDnsRecordsModule } from "./dns-records/routes.ts";
 import {
   type ApiAnswer,
   type ApiArea,
@@ -26,6 +28,7 @@ import {
   rawOfResponse,
   requestOfRaw,
 } from "./http/index.ts";
+import { tenantsOf, zoneDirectory } from "./http/tenants.ts";
 import { createKtArea, type KtArea, type KtAreaOptions } from "./key-transparency/index.ts";
 import { type BucketOptions, createObjectStoreArea, type ObjectStoreArea } from "./object-store/index.ts";
 
@@ -128,10 +131,28 @@ function rawOfAnswer(out: ApiAnswer): RawResponse {
   return { status: out.status, headers: { "content-type": JSON_CONTENT_TYPE }, body: out.text };
 }
 
+/**
+ * Areas A (sim/dns-protection) and B (sim/dns-records) on the shared v4 transport (sim/http), with two
+ * tenants (the primary `core.credentials` and a second one derived from the seed) for isolation tests.
+ */
+function createApiAreas(core: SimCore): ApiArea {
+  const tenants = tenantsOf(core);
+  const zones = zoneDirectory(tenants);
+  const accountKnown = (id: string) => tenants.some((t) => t.account_id === id);
+  return createApiArea(core, {
+    tenants,
+    zones,
+    modules: {
+      dnsProtection: createDnsProtectionModule(core, { accountKnown }),
+      dnsRecords: createDnsRecordsModule(core, zones),
+    },
+  });
+}
+
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const core = createCore(options);
   const objectStore = createObjectStoreArea(core, options.objectStore);
-  const api = createApiArea(core);
+  const api = createApiAreas(core);
   const kt = createKtArea(core, options.keyTransparency);
   const { control, table, sleep } = createControl({
     seed: core.seed,
