@@ -18,9 +18,10 @@ import type { RunReport } from "../report/types.ts";
 import { updateExpectations } from "../report/update-expectations.ts";
 import { defaultIo } from "../run/execute.ts";
 import { mergeShards } from "../run/merge.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const REPORT_HELP = `Usage:
+export const REPORT_HELP = wrapText(`Usage:
   edgeconf report --update-expectations [--from FILE] [--expectations FILE]
       Rewrites the target's expectations from a run (default: reports/latest/report.json): tests that
       failed unexpectedly are added (edit their reasons), tests that pass now and stale entries are
@@ -31,7 +32,7 @@ export const REPORT_HELP = `Usage:
       <out>/<run-id>/ and <out>/latest/ (default out: reports).
 
 Exit status: merge as edgeconf run (0, 1, 2); --update-expectations 0, or 2 on errors.
-`;
+`);
 
 /** An error or message as one line (a message may quote a file's lines). */
 function oneLine(e: unknown): string {

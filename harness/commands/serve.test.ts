@@ -177,6 +177,7 @@ describe("edgeconf serve flags", () => {
         await fetch(`${info.control_url}/faults`, { headers: { authorization: `Bearer ${info.control_token}` } })
       ).json()) as { faults: { fired: number }[] };
       if (listed.faults[0]!.fired > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const code = await new Promise<number | null>((resolve) => {
       child.removeAllListeners("exit");
@@ -208,4 +209,20 @@ describe("edgeconf serve flags", () => {
       await first.close();
     }
   }, 60_000);
+});
+
+describe("edgeconf serve without --json", () => {
+  test("prints one value a line, within 80 columns for loopback URLs and generated paths", async () => {
+    const { startServe } = await import("../serve/index.ts");
+    const { serveText } = await import("./serve.ts");
+    const served = await startServe({ seed: 2 });
+    try {
+      const text = serveText(served.info);
+      expect(text, "serve's text output names its process").toContain(`process ${process.pid}`);
+      const wide = text.split("\n").filter((l) => l.length > 80);
+      expect(wide, "lines of serve's text output over 80 columns").toEqual([]);
+    } finally {
+      await served.close();
+    }
+  });
 });
