@@ -7,6 +7,7 @@
  * credentials, a chosen scheme, the second tenant's, or raw headers (malformed credentials).
  */
 import { Agent, fetch as undiciFetch } from "undici";
+import { recordImplementation, serverImplementation } from "./identity.ts";
 import type { Simulator } from "../../sim/index.ts";
 import { secondTenantFromEnv } from "./second-tenant.ts";
 
@@ -203,6 +204,8 @@ export function createHttpApiTarget(
       signal,
       dispatcher,
     } as Parameters<typeof undiciFetch>[1]);
+    // Who answers, for the report (the server header of the first response).
+    recordImplementation(serverImplementation(res.headers.get("server")));
     return res as unknown as Response;
   };
   const other = options.other ?? secondTenantFromEnv(env);
