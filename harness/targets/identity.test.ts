@@ -1,7 +1,13 @@
 /** Reports name who answered: the workerd and Miniflare versions, the bridge Worker's URL, the module. */
 import { describe, expect, test } from "vitest";
-import { packageVersion } from "../run/versions.ts";
-import { targetIdentity } from "./identity.ts";
+import { packageVersion, versions } from "../run/versions.ts";
+import {
+  moduleImplementation,
+  runImplementation,
+  serverImplementation,
+  targetIdentity,
+  targetImplementation,
+} from "./identity.ts";
 import { bridgeCompatibilityDate } from "./workerd.ts";
 
 describe("target identity", () => {
@@ -21,5 +27,44 @@ describe("target identity", () => {
     expect(targetIdentity({ target: "module", module: "/p/lib/my-bucket.ts" }, "/p", () => "")).toBe(
       "module lib/my-bucket.ts",
     );
+  });
+});
+
+describe("implementation stamps", () => {
+  test("the main process names the simulator, workerd and Miniflare with their versions; other targets tell it themselves", () => {
+    expect(targetImplementation("sim"), "sim: the simulator at edgeconf's version").toEqual({
+      name: "edgeconf simulator",
+      version: versions().edgeconf,
+    });
+    expect(targetImplementation("workerd"), "workerd: the workerd package's version").toEqual({
+      name: "workerd",
+      version: packageVersion("workerd"),
+    });
+    expect(targetImplementation("module"), "module: told by the module in its test workers").toBeUndefined();
+    expect(runImplementation("module", [undefined, { name: "m", version: "2" }]), "first a test recorded").toEqual({
+      name: "m",
+      version: "2",
+    });
+    expect(runImplementation("sim", [{ name: "m" }]), "the main process's wins").toMatchObject({
+      name: "edgeconf simulator",
+    });
+  });
+
+  test("a server header's first product is the name and version; a module's name and version exports", () => {
+    expect(serverImplementation("nginx/1.25.3 (Ubuntu)"), "server: nginx/1.25.3 (Ubuntu)").toEqual({
+      name: "nginx",
+      version: "1.25.3",
+    });
+    expect(serverImplementation("cloudflare"), "server: cloudflare").toEqual({ name: "cloudflare" });
+    expect(serverImplementation(null), "no server header").toBeUndefined();
+    expect(serverImplementation("  "), "a blank server header").toBeUndefined();
+    expect(moduleImplementation({ name: "my-r2", version: "0.3.1" }), "string exports").toEqual({
+      name: "my-r2",
+      version: "0.3.1",
+    });
+    expect(moduleImplementation({ name: "my-r2", version: 3 }), "a version that is not a string").toEqual({
+      name: "my-r2",
+    });
+    expect(moduleImplementation({ version: "1" }), "no name export").toBeUndefined();
   });
 });
