@@ -20,8 +20,7 @@ import type { RunReport } from "../report/types.ts";
 import { updateExpectations } from "../report/update-expectations.ts";
 import { compareCommand } from "../report/compare-command.ts";
 import { matrixCommand } from "../report/matrix-command.ts";
-import { defaultIo } from "../run/execute.ts";
-import { mergeShards } from "../run/merge.ts";
+import type { RunIo } from "../run/execute.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const REPORT_HELP = `Usage:
@@ -55,7 +54,13 @@ function oneLine(e: unknown): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const io = defaultIo();
+  // Not run/execute.ts's defaultIo: that module loads vitest, which only `report merge` needs.
+  const io: RunIo = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    env: process.env,
+    cwd: process.cwd(),
+  };
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
@@ -88,6 +93,7 @@ export async function run(argv: string[]): Promise<number> {
       );
     }
     const outDir = path.resolve(io.cwd, (values.out as string | undefined) ?? "reports");
+    const { mergeShards } = await import("../run/merge.ts");
     return mergeShards(positionals.slice(1), outDir, io);
   }
   if (positionals[0] === "matrix" || positionals[0] === "compare") {
