@@ -44,7 +44,7 @@ ${CELL_STATUSES.map((s) => `td.s-${s}{color:${CELL[s].color}}`).join("")}
 td.s-fail{background:#fdecea}td.s-expected-fail{background:#fff3e0}tr.r[data-d] th.c{box-shadow:inset 3px 0 #c62828}
 #matrix td.lp{font-size:12px;color:#555;white-space:nowrap}
 #panel{position:fixed;right:16px;bottom:16px;width:min(720px,90vw);max-height:60vh;overflow:auto;background:#fff;border:1px solid #999;box-shadow:0 4px 18px rgba(0,0,0,.25);padding:10px 14px;z-index:10}
-#panel h3{margin:0 30px 6px 0;font-size:14px}#panel pre{white-space:pre-wrap;font-size:12px;margin:0}#close{position:absolute;top:8px;right:8px}`;
+#panel h3{margin:0 30px 6px 0;font-size:14px}#panel pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;margin:0}#close{position:absolute;top:8px;right:8px}`;
 
 const JS = `(function(){
 var t0=performance.now(),B=document.body;
@@ -75,7 +75,7 @@ if(want.area){var wa=want.area.split(',');areaBoxes.forEach(function(b){b.checke
 if(want.status){var ws=want.status.split(',');statusBoxes.forEach(function(b){b.checked=ws.indexOf(b.value)>=0})}
 apply();
 if(want.open){var at=want.open.lastIndexOf('@'),oid=want.open.slice(0,at),orun=Number(want.open.slice(at+1));rows.some(function(r){if(r.dataset.id!==oid)return false;var td=r.cells[orun];if(td&&td.dataset.m!==undefined)td.click();return true})}
-B.setAttribute('data-render-ms',String(Math.round(performance.now())));B.setAttribute('data-script-ms',String(Math.round(performance.now()-t0)));B.setAttribute('data-ready','1');})();`;
+void B.offsetHeight;B.setAttribute('data-render-ms',String(Math.round(performance.now())));B.setAttribute('data-script-ms',String(Math.round(performance.now()-t0)));B.setAttribute('data-ready','1');})();`;
 
 function lastPassedCells(m: Matrix, r: MatrixRow): string {
   return m.real
