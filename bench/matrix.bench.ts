@@ -33,7 +33,10 @@ function reports(): RunReport[] {
   return Array.from({ length: RUNS }, (_, r) => {
     const results = Object.fromEntries(catalogue.map((c, i) => [c.id, outcome(i, r)]));
     const errors = Object.fromEntries(
-      catalogue.map((c) => [c.id, `AssertionError: ${c.id}: expected { status: 412 } to deeply equal { status: 200 }\n${"    at step (suites/x.test.ts:1:1)\n".repeat(4)}`]),
+      catalogue.map((c) => [
+        c.id,
+        `AssertionError: ${c.id}: expected { status: 412 } to deeply equal { status: 200 }\n${"    at step (suites/x.test.ts:1:1)\n".repeat(4)}`,
+      ]),
     );
     return sampleRun({
       target: TARGETS[r] ?? "sim",
@@ -62,7 +65,15 @@ function chromium(file: string, profile: string): Promise<{ wallMs: number; page
   return new Promise((resolve, reject) => {
     const child = spawn(
       CHROMIUM as string,
-      ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", `--user-data-dir=${profile}`, "--dump-dom", `file://${file}`],
+      [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        `--user-data-dir=${profile}`,
+        "--dump-dom",
+        `file://${file}`,
+      ],
       { stdio: ["ignore", "pipe", "ignore"] },
     );
     let dom = "";
@@ -83,17 +94,25 @@ export async function run(): Promise<void> {
   const texts = built.map((r) => JSON.stringify(r, null, 2));
   const matrixOnce = () => {
     const inputs = texts.map((t, i) => ({ arg: `run${i}`, report: parseReport(t, `run${i}/report.json`) }));
-    const m = buildMatrix(groupRuns(inputs, catalogue), { catalogue, edgeconf: "bench", generated: new Date(0).toISOString() });
+    const m = buildMatrix(groupRuns(inputs, catalogue), {
+      catalogue,
+      edgeconf: "bench",
+      generated: new Date(0).toISOString(),
+    });
     return renderMatrixFiles(m);
   };
   const files = matrixOnce();
   const peerOnce = () => built.map((r) => renderReportFiles(r));
   const matrixMs = best(3, matrixOnce);
   const peerMs = best(3, peerOnce);
-  console.log(`${CLAUSES} clauses × ${RUNS} runs (real catalogue: ${realCatalogue.length} clauses); best of 3 in Node:`);
+  console.log(
+    `${CLAUSES} clauses × ${RUNS} runs (real catalogue: ${realCatalogue.length} clauses); best of 3 in Node:`,
+  );
   console.log("| step | ms | ratio to peer |");
   console.log("|---|---|---|");
-  console.log(`| report matrix: read 10 reports, build, schema-check, render json+md+html | ${matrixMs.toFixed(0)} | ${(matrixMs / peerMs).toFixed(2)} |`);
+  console.log(
+    `| report matrix: read 10 reports, build, schema-check, render json+md+html | ${matrixMs.toFixed(0)} | ${(matrixMs / peerMs).toFixed(2)} |`,
+  );
   console.log(`| peer: the 10 reports' own files (json, junit, md, html) | ${peerMs.toFixed(0)} | 1.00 |`);
   console.log(
     `matrix.html ${(files["matrix.html"].length / 1024).toFixed(0)} KiB, matrix.json ${(files["matrix.json"].length / 1024).toFixed(0)} KiB, matrix.md ${(files["matrix.md"].length / 1024).toFixed(0)} KiB`,
@@ -117,11 +136,15 @@ export async function run(): Promise<void> {
     const min = (xs: { wallMs: number }[]) => Math.min(...xs.map((x) => x.wallMs));
     const pageMs = Math.min(...m.map((x) => x.pageMs));
     console.log("\nheadless Chromium, best of 3:");
-    console.log("| page | navigation start to script done with layout, ms | whole Chromium process, ms | ratio (process) |");
+    console.log(
+      "| page | navigation start to script done with layout, ms | whole Chromium process, ms | ratio (process) |",
+    );
     console.log("|---|---|---|---|");
     console.log(`| matrix.html (1,000 × 10) | ${pageMs} | ${min(m).toFixed(0)} | ${(min(m) / min(p)).toFixed(2)} |`);
     console.log(`| peer: one run's report.html | n/a | ${min(p).toFixed(0)} | 1.00 |`);
-    console.log(`under 2 s: ${pageMs < 2000 && matrixMs < 2000 ? "yes" : "NO"} (Node ${matrixMs.toFixed(0)} ms, page ${pageMs} ms)`);
+    console.log(
+      `under 2 s: ${pageMs < 2000 && matrixMs < 2000 ? "yes" : "NO"} (Node ${matrixMs.toFixed(0)} ms, page ${pageMs} ms)`,
+    );
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -15,11 +15,11 @@ import {
   parseExpectations,
   projectExpectationsPath,
 } from "../expectations.ts";
+import { compareCommand } from "../report/compare-command.ts";
+import { matrixCommand } from "../report/matrix-command.ts";
 import { reportSchemaErrors } from "../report/schema.ts";
 import type { RunReport } from "../report/types.ts";
 import { updateExpectations } from "../report/update-expectations.ts";
-import { compareCommand } from "../report/compare-command.ts";
-import { matrixCommand } from "../report/matrix-command.ts";
 import type { RunIo } from "../run/execute.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
@@ -104,7 +104,11 @@ export async function run(argv: string[]): Promise<number> {
     return positionals[0] === "matrix" ? matrixCommand(args) : compareCommand(args);
   }
   if (positionals.length > 0 || !values["update-expectations"]) {
-    return usageError("report", "say merge DIR..., matrix REPORT..., compare BASE NEW or --update-expectations", io.stderr);
+    return usageError(
+      "report",
+      "say merge DIR..., matrix REPORT..., compare BASE NEW or --update-expectations",
+      io.stderr,
+    );
   }
   const from = path.resolve(
     io.cwd,

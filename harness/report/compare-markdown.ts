@@ -3,7 +3,7 @@
  * failures, no longer run. It stays under COMMENT_LIMIT characters: past a budget, the rest of each
  * list is counted, not shown. Pure.
  */
-import { COMMENT_LIMIT, type Change, type Comparison } from "./compare.ts";
+import { type Change, COMMENT_LIMIT, type Comparison } from "./compare.ts";
 import { causeOf } from "./explain.ts";
 import type { RunReport } from "./types.ts";
 

@@ -38,14 +38,22 @@ describe("report compare: what changed", () => {
   const keys = (list: { clauses: string[] }[]) => list.map((c) => c.clauses[0]);
 
   test("newly failing (passing, skipped or absent before), newly passing, changed failure, no longer run", () => {
-    expect(keys(cmp.newlyFailing), "newly failing: D.get.a passed before, D.get.g is new").toEqual(["D.get.a", "D.get.g"]);
+    expect(keys(cmp.newlyFailing), "newly failing: D.get.a passed before, D.get.g is new").toEqual([
+      "D.get.a",
+      "D.get.g",
+    ]);
     expect(cmp.newlyFailing[0], "D.get.a's change").toMatchObject({
       before: "passing",
       after: "failing",
       error: "TypeError: list is not a function",
     });
-    expect(keys(cmp.newlyPassing), "newly passing: D.get.d failed, D.get.e was skipped").toEqual(["D.get.d", "D.get.e"]);
-    expect(keys(cmp.changedFailure), "D.get.b fails in both (expected in NEW), with another message").toEqual(["D.get.b"]);
+    expect(keys(cmp.newlyPassing), "newly passing: D.get.d failed, D.get.e was skipped").toEqual([
+      "D.get.d",
+      "D.get.e",
+    ]);
+    expect(keys(cmp.changedFailure), "D.get.b fails in both (expected in NEW), with another message").toEqual([
+      "D.get.b",
+    ]);
     expect(keys(cmp.noLongerRun), "D.get.f passed and is gone").toEqual(["D.get.f"]);
     expect(cmp.unchanged, "D.get.c passes in both").toBe(1);
   });
@@ -96,7 +104,9 @@ describe("edgeconf report compare and matrix (command line)", () => {
     const r = await inProcess(["report", "compare", base, next, "--fail-on", "regression"]);
     expect(r.code, `exit status; stderr: ${r.stderr}`).toBe(1);
     const items = r.stdout.split("\n").filter((l) => l.startsWith("- `"));
-    expect(items[0], "the first item listed is a regression").toMatch(/^- `checks D\.get\.a \[D\.get\.a\]`.*passed before; now/);
+    expect(items[0], "the first item listed is a regression").toMatch(
+      /^- `checks D\.get\.a \[D\.get\.a\]`.*passed before; now/,
+    );
     const same = await inProcess(["report", "compare", base, base, "--fail-on", "regression"]);
     expect(same.code, "a run compared with itself").toBe(0);
     expect(same.stdout.split("\n")[0], "its title").toBe("## edgeconf: no regression");
@@ -121,7 +131,14 @@ describe("edgeconf report compare and matrix (command line)", () => {
 
   test("report matrix writes matrix.html, matrix.md and a matrix.json that matches its schema", async () => {
     const out = path.join(tmp, "matrix");
-    const r = await inProcess(["report", "matrix", write("base", BASE), path.join(write("new", NEW), "report.json"), "--out", out]);
+    const r = await inProcess([
+      "report",
+      "matrix",
+      write("base", BASE),
+      path.join(write("new", NEW), "report.json"),
+      "--out",
+      out,
+    ]);
     expect(r.code, `exit status; stderr: ${r.stderr}`).toBe(0);
     expect(r.stdout, "the summary line").toMatch(/: \d+ clauses × 2 runs, \d+ differ between runs; open /);
     const json = JSON.parse(readFileSync(path.join(out, "matrix.json"), "utf8"));

@@ -23,7 +23,11 @@ export interface ReportSubcommand {
 
 export async function matrixCommand({ positionals, values, io }: ReportSubcommand): Promise<number> {
   if (positionals.length === 0) {
-    return usageError("report matrix", "give at least one report (a run folder, a reports folder or a report.json)", io.stderr);
+    return usageError(
+      "report matrix",
+      "give at least one report (a run folder, a reports folder or a report.json)",
+      io.stderr,
+    );
   }
   if (values["fail-on"] !== undefined || values.full) {
     return usageError("report matrix", "--fail-on and --full belong to report compare", io.stderr);
@@ -36,14 +40,20 @@ export async function matrixCommand({ positionals, values, io }: ReportSubcomman
     io.stderr(`edgeconf report matrix: ${e.message}\n`);
     return 2;
   }
-  const matrix = buildMatrix(runs, { catalogue: clauses, edgeconf: versions().edgeconf, generated: new Date().toISOString() });
+  const matrix = buildMatrix(runs, {
+    catalogue: clauses,
+    edgeconf: versions().edgeconf,
+    generated: new Date().toISOString(),
+  });
   const files = renderMatrixFiles(matrix);
   const outDir = path.resolve(io.cwd, (values.out as string | undefined) ?? path.join("reports", "matrix"));
   try {
     makeDir(outDir);
     for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
   } catch (e) {
-    io.stderr(`edgeconf report matrix: ${e instanceof DirError ? e.message : `cannot write ${outDir}: ${fsReason(e)}`}\n`);
+    io.stderr(
+      `edgeconf report matrix: ${e instanceof DirError ? e.message : `cannot write ${outDir}: ${fsReason(e)}`}\n`,
+    );
     return 2;
   }
   const differing = matrix.rows.filter((r) => r.differs).length;

@@ -23,12 +23,27 @@ const CATALOGUE: readonly Clause[] = [
   { id: "D.list.start-after", area: "object-store", text: "startAfter is exclusive", source: "platform" },
 ];
 // D.list.limit fails on every run: a failing clause that does not differ.
-const D = { "D.get.null": "pass", "D.get.range": "pass", "D.list.limit": "fail", "D.list.start-after": "pass" } as const;
+const D = {
+  "D.get.null": "pass",
+  "D.get.range": "pass",
+  "D.list.limit": "fail",
+  "D.list.start-after": "pass",
+} as const;
 const FAILURE = "AssertionError: expected [ 'a', 'b' ] to deeply equal [ 'b' ] </script><script>alert(1)</script>";
 
 const reports = [
-  sampleRun({ target: "sim", started: "2026-03-01T10:00:00.000Z", results: { "A.rule.create": "pass", ...D }, clauses: CATALOGUE }),
-  sampleRun({ target: "serve", started: "2026-03-01T10:05:00.000Z", results: { "A.rule.create": "pass", ...D }, clauses: CATALOGUE }),
+  sampleRun({
+    target: "sim",
+    started: "2026-03-01T10:00:00.000Z",
+    results: { "A.rule.create": "pass", ...D },
+    clauses: CATALOGUE,
+  }),
+  sampleRun({
+    target: "serve",
+    started: "2026-03-01T10:05:00.000Z",
+    results: { "A.rule.create": "pass", ...D },
+    clauses: CATALOGUE,
+  }),
   sampleRun({
     target: "workerd",
     implementation: { name: "workerd", version: "1.2" },

@@ -34,15 +34,15 @@ table{border-collapse:separate;border-spacing:0}td,th{padding:3px 6px;border-bot
 #wrap{overflow:auto;max-height:calc(100vh - 32px);border:1px solid #ddd}
 #matrix thead th{position:sticky;top:0;z-index:2;background:#fafafa;border-bottom:2px solid #ccc;font-weight:600;min-width:70px;max-width:160px;font-size:12px}
 #matrix thead th small{display:block;font-weight:400;color:#666}
-#matrix th.c{position:sticky;left:0;z-index:1;background:#fff;min-width:260px;max-width:420px;font-weight:400}
+#matrix th.c{position:sticky;left:0;z-index:1;background:#fff;width:400px;min-width:400px;max-width:400px;font-weight:400}
 #matrix thead th.c{z-index:3;background:#fafafa}
-#matrix th.c code{font-size:12px}#matrix .t{color:#666;font-size:12px}#matrix .w{color:#999;font-size:11px}
+#matrix th.c code{font-size:12px}#matrix .t{color:#666;font-size:12px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}#matrix .w{color:#999;font-size:11px}
 #matrix tr.sect th{background:#37474f;color:#fff;position:sticky;left:0}
 #matrix tr.grp th{background:#eceff1;font-weight:600;position:sticky;left:0}#matrix tr.feat th{background:#f7f9fa;color:#455a64;font-size:12px;position:sticky;left:0}
 #matrix td.x{text-align:center;font-weight:700;min-width:32px}#matrix td[data-m]{cursor:pointer}#matrix td[data-m]:hover{outline:2px solid #1565c0}
 ${CELL_STATUSES.map((s) => `td.s-${s}{color:${CELL[s].color}}`).join("")}
 td.s-fail{background:#fdecea}td.s-expected-fail{background:#fff3e0}tr.r[data-d] th.c{box-shadow:inset 3px 0 #c62828}
-#matrix td.lp{font-size:12px;color:#555;white-space:nowrap}
+#matrix td.lp{font-size:12px;color:#555;white-space:nowrap}#matrix td.lp.never{color:#aaa}
 #panel{position:fixed;right:16px;bottom:16px;width:min(720px,90vw);max-height:60vh;overflow:auto;background:#fff;border:1px solid #999;box-shadow:0 4px 18px rgba(0,0,0,.25);padding:10px 14px;z-index:10}
 #panel h3{margin:0 30px 6px 0;font-size:14px}#panel pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;margin:0}#close{position:absolute;top:8px;right:8px}`;
 
@@ -52,13 +52,14 @@ window.addEventListener('error',function(e){B.setAttribute('data-error',String(e
 var details=JSON.parse(document.getElementById('details').textContent),runs=JSON.parse(document.getElementById('runs').textContent);
 var rows=[].slice.call(document.querySelectorAll('#matrix tr.r')),heads=[].slice.call(document.querySelectorAll('#matrix tr.grp,#matrix tr.feat,#matrix tr.sect'));
 var areaBoxes=[].slice.call(document.querySelectorAll('#f-area input')),statusBoxes=[].slice.call(document.querySelectorAll('#f-status input'));
+var interop=[].slice.call(document.querySelectorAll('#interop tbody tr'));
 var differs=document.getElementById('f-differs'),q=document.getElementById('q'),shown=document.getElementById('shown');
 var panel=document.getElementById('panel'),ptitle=document.getElementById('p-title'),pbody=document.getElementById('p-body');
 function on(boxes){var o={};boxes.forEach(function(b){o[b.value]=b.checked});return o}
 function apply(){var a=on(areaBoxes),s=on(statusBoxes),d=differs.checked,text=(q.value||'').toLowerCase(),n=0;
 rows.forEach(function(r){var ok=a[r.dataset.a]&&(!d||r.hasAttribute('data-d'))&&r.dataset.s.split(' ').some(function(x){return s[x]})&&(!text||r.cells[0].textContent.toLowerCase().indexOf(text)>=0);r.hidden=!ok;if(ok)n++});
 heads.forEach(function(h){var k=h.dataset.k,any=false;for(var e=h.nextElementSibling;e&&!(e.classList.contains('sect')||(k!=='sect'&&e.classList.contains('grp'))||(k==='feat'&&e.classList.contains('feat')));e=e.nextElementSibling){if(e.classList.contains('r')&&!e.hidden){any=true;break}}h.hidden=!any});
-shown.textContent='showing '+n+' of '+rows.length+' clauses';save()}
+interop.forEach(function(r){r.hidden=!a[r.dataset.a]});shown.textContent='showing '+n+' of '+rows.length+' clauses';save()}
 function save(){var p=[];if(differs.checked)p.push('differs');var a=areaBoxes.filter(function(b){return b.checked});if(a.length<areaBoxes.length)p.push('area='+a.map(function(b){return b.value}).join(','));
 var s=statusBoxes.filter(function(b){return b.checked});if(s.length<statusBoxes.length)p.push('status='+s.map(function(b){return b.value}).join(','));
 if(q.value)p.push('q='+encodeURIComponent(q.value));if(panel.dataset.open)p.push('open='+panel.dataset.open);var h=p.length?'#'+p.join('&'):'';
@@ -81,8 +82,8 @@ function lastPassedCells(m: Matrix, r: MatrixRow): string {
   return m.real
     .map((x) => {
       const p = r.lastPassed[x];
-      if (!p) return '<td class="lp">never</td>';
-      return `<td class="lp" title="run ${p.run + 1}${p.version ? `, ${htmlEscape(p.version)}` : ""}">${htmlEscape(p.date.slice(0, 10))}${p.version ? `<br><span class="w">${htmlEscape(p.version)}</span>` : ""}</td>`;
+      if (!p) return '<td class="lp never">never</td>';
+      return `<td class="lp" title="run ${p.run + 1}">${htmlEscape(p.date.slice(0, 10))}${p.version ? ` <span class="w">${htmlEscape(p.version)}</span>` : ""}</td>`;
     })
     .join("");
 }
@@ -100,8 +101,8 @@ export function renderMatrixHtml(m: Matrix): string {
       })
       .join("");
     const note = r.notInCatalogue ? ' <span class="w">(not in this catalogue)</span>' : "";
-    const at = where ? `<div class="w">${r.area} · ${htmlEscape(r.feature)}</div>` : "";
-    return `<tr class="r" data-id="${htmlEscape(r.id)}" data-a="${r.area}" data-s="${statuses}"${r.differs ? " data-d" : ""}><th class="c"><code>${htmlEscape(r.id)}</code>${note}${at}<div class="t">${htmlEscape(r.text)}</div></th>${cells}${lastPassedCells(m, r)}</tr>`;
+    const at = where ? ` <span class="w">${r.area} · ${htmlEscape(r.feature)}</span>` : "";
+    return `<tr class="r" data-id="${htmlEscape(r.id)}" data-a="${r.area}" data-s="${statuses}"${r.differs ? " data-d" : ""}><th class="c"><code>${htmlEscape(r.id)}</code>${note}${at}<div class="t" title="${htmlEscape(r.text)}">${htmlEscape(r.text)}</div></th>${cells}${lastPassedCells(m, r)}</tr>`;
   };
   const differing = m.rows.filter((r) => r.differs);
   const body: string[] = [

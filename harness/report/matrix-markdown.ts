@@ -13,7 +13,11 @@ export const CELL_TEXT: Record<CellStatus, string> = {
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
 
 function header(m: Matrix, lead: string[]): string[] {
-  const cols = [...lead, ...m.runs.map((r) => `${r.index + 1}`), ...m.real.map((x) => `last passed: ${REAL_LABELS[x]}`)];
+  const cols = [
+    ...lead,
+    ...m.runs.map((r) => `${r.index + 1}`),
+    ...m.real.map((x) => `last passed: ${REAL_LABELS[x]}`),
+  ];
   return [`| ${cols.join(" | ")} |`, `|${cols.map(() => "---").join("|")}|`];
 }
 

@@ -86,7 +86,9 @@ export function parseReport(text: string, shown: string): RunReport {
   }
   const r = data as Record<string, unknown>;
   if (typeof data !== "object" || data === null || Array.isArray(data) || r.tool !== "edgeconf") {
-    throw new ReportReadError(`${shown} is not an edgeconf report (no "tool": "edgeconf"; a report.json of edgeconf run)`);
+    throw new ReportReadError(
+      `${shown} is not an edgeconf report (no "tool": "edgeconf"; a report.json of edgeconf run)`,
+    );
   }
   const versions = r.versions as { edgeconf?: unknown } | undefined;
   const by = typeof versions?.edgeconf === "string" ? `edgeconf ${versions.edgeconf}` : "an unknown edgeconf";
@@ -108,9 +110,7 @@ export function parseReport(text: string, shown: string): RunReport {
 
 /** The areas of a run from its tests, against the catalogue (areas it did not select are left out). */
 export function recomputeAreas(report: RunReport, catalogue: readonly Clause[]): AreaSummary[] {
-  return AREAS.filter((a) => report.selection.areas.includes(a)).map((a) =>
-    summarizeArea(a, catalogue, report.tests),
-  );
+  return AREAS.filter((a) => report.selection.areas.includes(a)).map((a) => summarizeArea(a, catalogue, report.tests));
 }
 
 /** What shards of one run share. */
@@ -135,7 +135,11 @@ export function mergeShardReports(shards: readonly RunReport[]): RunReport {
   return {
     ...first,
     started: shards.map((s) => s.started).sort()[0] ?? first.started,
-    finished: shards.map((s) => s.finished).sort().at(-1) ?? first.finished,
+    finished:
+      shards
+        .map((s) => s.finished)
+        .sort()
+        .at(-1) ?? first.finished,
     selection: { ...selection, areas: AREAS.filter((a) => areas.includes(a)) },
     tests,
     problems: shards.flatMap((s) => s.problems ?? []),
@@ -164,15 +168,19 @@ export function groupRuns(inputs: readonly ReadInput[], catalogue: readonly Clau
       continue;
     }
     const key = shardKey(input.report);
-    const group = slots.find(
-      (g): g is Group => "key" in g && g.key === key && !g.given.has(shard.index),
-    );
+    const group = slots.find((g): g is Group => "key" in g && g.key === key && !g.given.has(shard.index));
     if (group) {
       group.sources.push(input.arg);
       group.reports.push(input.report);
       group.given.add(shard.index);
     } else {
-      slots.push({ key, sources: [input.arg], reports: [input.report], count: shard.count, given: new Set([shard.index]) });
+      slots.push({
+        key,
+        sources: [input.arg],
+        reports: [input.report],
+        count: shard.count,
+        given: new Set([shard.index]),
+      });
     }
   }
   return slots.map((s) => {

@@ -20,7 +20,12 @@ export interface SampleRun {
   clauses: readonly Clause[];
 }
 
-const FOLDER: Record<string, string> = { A: "dns-protection", B: "dns-records", C: "key-transparency", D: "object-store" };
+const FOLDER: Record<string, string> = {
+  A: "dns-protection",
+  B: "dns-records",
+  C: "key-transparency",
+  D: "object-store",
+};
 
 export function sampleTest(id: string, outcome: Outcome, error?: string): RawTest {
   const file = `suites/${FOLDER[id.charAt(0)] ?? "other"}/${id.split(".")[1] ?? "x"}.test.ts`;

@@ -17,7 +17,12 @@ const CATALOGUE: readonly Clause[] = [
   { id: "D.list.start-after", area: "object-store", text: "startAfter is exclusive", source: "platform" },
 ];
 
-const D_ALL = { "D.get.null": "pass", "D.get.range": "pass", "D.list.limit": "pass", "D.list.start-after": "pass" } as const;
+const D_ALL = {
+  "D.get.null": "pass",
+  "D.get.range": "pass",
+  "D.list.limit": "pass",
+  "D.list.start-after": "pass",
+} as const;
 const D: ["object-store"] = ["object-store"];
 const REPORTS: RunReport[] = [
   sampleRun({
@@ -105,7 +110,8 @@ describe("report matrix: the model", () => {
     );
     expect(row("D.list.start-after").cells[3], "the module's failure opens its message").toEqual({
       status: "fail",
-      detail: "checks D.list.start-after [D.list.start-after]\nAssertionError: expected [ 'a', 'b' ] to deeply equal [ 'b' ]",
+      detail:
+        "checks D.list.start-after [D.list.start-after]\nAssertionError: expected [ 'a', 'b' ] to deeply equal [ 'b' ]",
     });
     expect(row("D.get.null").cells[0], "a pass carries no message").toEqual({ status: "pass" });
     expect(row("A.rule.create").cells[2]?.detail, "not tested: the run did not select the area").toBe(
@@ -198,9 +204,10 @@ describe("report matrix: reading reports", () => {
     expect(newer, "the line for a newer report").toBe(
       "new/report.json has schemaVersion 2 (written by edgeconf 9.0.0); this edgeconf reads schemaVersion 1: read it with the edgeconf that wrote it, or run the suites again",
     );
-    expect(one(() => parseReport(json({ name: "x" }), "x.json")), "another tool's JSON").toMatch(
-      /^x\.json is not an edgeconf report/,
-    );
+    expect(
+      one(() => parseReport(json({ name: "x" }), "x.json")),
+      "another tool's JSON",
+    ).toMatch(/^x\.json is not an edgeconf report/);
     const notJson = one(() => parseReport("{\n  nope", "bad.json"));
     expect(notJson, "not JSON").toMatch(/^bad\.json is not JSON: /);
     expect(notJson.includes("\n"), "one line").toBe(false);
@@ -214,14 +221,21 @@ describe("report matrix: reading reports", () => {
     const d = recomputeAreas(r, CATALOGUE).find((a) => a.area === "object-store")!;
     expect(d.failedClauses, "failed clauses of the old report, recomputed").toEqual(["D.list.start-after"]);
     delete old.tests;
-    expect(one(() => parseReport(json(old), "old.json")), "an old report without tests").toMatch(
-      /^old\.json \(schemaVersion 1, edgeconf 0\.1\.0\) cannot be read: tests is missing/,
-    );
+    expect(
+      one(() => parseReport(json(old), "old.json")),
+      "an old report without tests",
+    ).toMatch(/^old\.json \(schemaVersion 1, edgeconf 0\.1\.0\) cannot be read: tests is missing/);
   });
 
   test("shard reports of one run are merged into one column; a missing shard is named in the cells", () => {
     const shard = (index: number, results: Record<string, "pass" | "fail">) =>
-      sampleRun({ target: "sim", started: `2026-03-0${index}T00:00:00.000Z`, shard: { index, count: 2 }, results, clauses: CATALOGUE });
+      sampleRun({
+        target: "sim",
+        started: `2026-03-0${index}T00:00:00.000Z`,
+        shard: { index, count: 2 },
+        results,
+        clauses: CATALOGUE,
+      });
     const both = matrixOf([shard(1, { "A.rule.create": "pass" }), shard(2, { "D.get.null": "fail" }), REPORTS[0]!]);
     expect(both.runs.length, "two shards and a report: two runs").toBe(2);
     expect(both.runs[0]?.shards, "the merged run's shards").toEqual({ count: 2, given: [1, 2] });
@@ -236,8 +250,17 @@ describe("report matrix: reading reports", () => {
   });
 
   test("clause ids an older run names that the catalogue no longer holds get rows of their own", () => {
-    const old = sampleRun({ target: "sim", started: "2026-01-01T00:00:00.000Z", results: { "D.get.gone": "pass" }, clauses: CATALOGUE });
+    const old = sampleRun({
+      target: "sim",
+      started: "2026-01-01T00:00:00.000Z",
+      results: { "D.get.gone": "pass" },
+      clauses: CATALOGUE,
+    });
     const r = matrixOf([old]).rows.find((x) => x.id === "D.get.gone");
-    expect(r, "a row for D.get.gone").toMatchObject({ area: "object-store", notInCatalogue: true, cells: [{ status: "pass" }] });
+    expect(r, "a row for D.get.gone").toMatchObject({
+      area: "object-store",
+      notInCatalogue: true,
+      cells: [{ status: "pass" }],
+    });
   });
 });

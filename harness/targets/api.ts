@@ -7,8 +7,8 @@
  * credentials, a chosen scheme, the second tenant's, or raw headers (malformed credentials).
  */
 import { Agent, fetch as undiciFetch } from "undici";
-import { recordImplementation, serverImplementation } from "./identity.ts";
 import type { Simulator } from "../../sim/index.ts";
+import { recordImplementation, serverImplementation } from "./identity.ts";
 import { secondTenantFromEnv } from "./second-tenant.ts";
 
 export type AuthScheme = "token" | "key";

@@ -8,8 +8,8 @@
  */
 import { readFileSync } from "node:fs";
 import { Agent, fetch as undiciFetch } from "undici";
-import { recordImplementation, serverImplementation } from "./identity.ts";
 import type { Simulator } from "../../sim/index.ts";
+import { recordImplementation, serverImplementation } from "./identity.ts";
 
 export type KtIdentity = "a" | "b" | "none";
 

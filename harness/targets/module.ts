@@ -21,8 +21,8 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { BucketOptions, ObjectStoreBucket, ObjectStoreTarget } from "./object-store.ts";
 import { moduleImplementation, recordImplementation } from "./identity.ts";
+import type { BucketOptions, ObjectStoreBucket, ObjectStoreTarget } from "./object-store.ts";
 import type { Capability, Target } from "./types.ts";
 
 /** What a module may declare (the rest are the harness's to say). */
