@@ -13,7 +13,7 @@ import { AREAS, type Area, type Clause } from "../clauses/types.ts";
 import { reportSchemaErrors } from "./schema.ts";
 import { displayPath } from "./shell.ts";
 import { summarizeArea } from "./summary.ts";
-import type { AreaSummary, RunReport, TestEntry } from "./types.ts";
+import { type AreaSummary, EXIT_CODES, type RunOutcome, type RunReport, type TestEntry } from "./types.ts";
 
 /** The report format this edgeconf writes and reads. */
 export const READ_SCHEMA_VERSION = 1;
@@ -132,8 +132,15 @@ export function mergeShardReports(shards: readonly RunReport[]): RunReport {
   const tests: TestEntry[] = shards.flatMap((s) => s.tests).sort((a, b) => a.file.localeCompare(b.file));
   const areas = [...new Set(shards.flatMap((s) => s.selection.areas))] as Area[];
   const { shard: _shard, ...selection } = first.selection;
+  const outcome: RunOutcome = shards.some((s) => s.outcome === "aborted")
+    ? "aborted"
+    : shards.some((s) => s.outcome === "unexpected")
+      ? "unexpected"
+      : "as-expected";
   return {
     ...first,
+    outcome,
+    exitCode: EXIT_CODES[outcome],
     started: shards.map((s) => s.started).sort()[0] ?? first.started,
     finished:
       shards

@@ -239,6 +239,7 @@ describe("report matrix: reading reports", () => {
     const both = matrixOf([shard(1, { "A.rule.create": "pass" }), shard(2, { "D.get.null": "fail" }), REPORTS[0]!]);
     expect(both.runs.length, "two shards and a report: two runs").toBe(2);
     expect(both.runs[0]?.shards, "the merged run's shards").toEqual({ count: 2, given: [1, 2] });
+    expect(both.runs[0]?.outcome, "the merged run's outcome: shard 2 failed").toBe("unexpected");
     expect(
       both.rows.filter((r) => ["A.rule.create", "D.get.null"].includes(r.id)).map((r) => r.cells[0]?.status),
       "A.rule.create from shard 1, D.get.null from shard 2",
