@@ -27,8 +27,14 @@ describe("mutation triage", () => {
     const score = scoreOf("a", mutants, triage, []);
     expect(score.raw, "raw: killed and timeout over all four").toBe(50);
     expect(score.afterTriage, "after triage: 2 of the 3 not explained").toBe(66.66);
-    expect(score.untriaged.map((m) => m.original), "the no-coverage survivor is untriaged").toEqual(["c"]);
-    expect(score.unusedTriage.map((t) => t.original), "the entry that matched nothing").toEqual(["gone"]);
+    expect(
+      score.untriaged.map((m) => m.original),
+      "the no-coverage survivor is untriaged",
+    ).toEqual(["c"]);
+    expect(
+      score.unusedTriage.map((t) => t.original),
+      "the entry that matched nothing",
+    ).toEqual(["gone"]);
   });
 
   test("originalText takes the report's 1-based columns, over one line or several", () => {
