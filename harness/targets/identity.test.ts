@@ -1,8 +1,12 @@
 /** Reports name who answered: the workerd and Miniflare versions, the bridge Worker's URL, the module. */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, test } from "vitest";
 import { packageVersion, versions } from "../run/versions.ts";
+import { createHttpApiTarget } from "./api.ts";
 import {
   moduleImplementation,
+  recordedImplementation,
   runImplementation,
   serverImplementation,
   targetIdentity,
@@ -66,5 +70,27 @@ describe("implementation stamps", () => {
       name: "my-r2",
     });
     expect(moduleImplementation({ version: "1" }), "no name export").toBeUndefined();
+  });
+});
+
+describe("the http target tells its implementation", () => {
+  test("the first response's server header is recorded for the report", async () => {
+    const server = createServer((_req, res) => {
+      res.setHeader("server", "testserver/2.1 (edgeconf test)");
+      res.end("{}");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const api = createHttpApiTarget(`http://127.0.0.1:${port}/client/v4`, { CLOUDFLARE_API_TOKEN: "t" });
+      expect(recordedImplementation(), "nothing recorded before a response").toBeUndefined();
+      await (await api.fetch("/zones")).text();
+      expect(recordedImplementation(), "recorded from the server header").toEqual({
+        name: "testserver",
+        version: "2.1",
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
