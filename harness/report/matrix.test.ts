@@ -160,6 +160,25 @@ describe("report matrix: the model", () => {
     expect(row("A.rule.create").lastPassed.workerd, "never passed on workerd").toBeNull();
   });
 
+  test("production through the bridge Worker (the worker target) gets its own last-passed column", () => {
+    const prod = sampleRun({
+      target: "worker",
+      implementation: { name: "Cloudflare-Workers" },
+      started: "2026-03-05T00:00:00.000Z",
+      areas: D,
+      results: { "D.get.null": "pass", "D.get.range": "fail" },
+      clauses: CATALOGUE,
+    });
+    const both = matrixOf([REPORTS[2]!, prod]);
+    expect(both.real, "workerd first, then production").toEqual(["workerd", "production"]);
+    const r = both.rows.find((x) => x.id === "D.get.null")!;
+    expect(r.lastPassed, "D.get.null: passed on both").toEqual({
+      workerd: { date: "2026-03-02T09:00:00.000Z", run: 0, version: "1.2" },
+      production: { date: "2026-03-05T00:00:00.000Z", run: 1 },
+    });
+    expect(both.rows.find((x) => x.id === "D.get.range")!.lastPassed.production, "failed on production").toBeNull();
+  });
+
   test("matrix.json matches its schema; a broken one does not, and is not written", () => {
     expect(matrixSchemaErrors(m), "schema errors of the matrix").toEqual([]);
     const broken = structuredClone(m);
