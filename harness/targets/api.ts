@@ -8,6 +8,7 @@
  */
 import { Agent, fetch as undiciFetch } from "undici";
 import type { Simulator } from "../../sim/index.ts";
+import { recordImplementation, serverImplementation } from "./identity.ts";
 import { secondTenantFromEnv } from "./second-tenant.ts";
 import type { ApiCredentials, ApiSecrets, TenantCredentials } from "./tenant.ts";
 
@@ -30,6 +31,8 @@ export interface ApiRequestInit extends RequestInit {
 
 /** A decoded response: status, headers, raw text and JSON (undefined when the body is not JSON). */
 export interface ApiResult<T = unknown> {
+  /** The call, `METHOD path?query` below the base URL: failure messages name it. */
+  call: string;
   status: number;
   headers: Headers;
   text: string;
@@ -133,7 +136,7 @@ export function createApiTarget(options: {
       } catch {
         json = undefined;
       }
-      return { status: res.status, headers: res.headers, text, json: json as T };
+      return { call: `${method} ${path}`, status: res.status, headers: res.headers, text, json: json as T };
     },
   };
   return target;
@@ -190,6 +193,8 @@ export function createHttpApiTarget(
       signal,
       dispatcher,
     } as Parameters<typeof undiciFetch>[1]);
+    // Who answers, for the report (the server header of the first response).
+    recordImplementation(serverImplementation(res.headers.get("server")));
     return res as unknown as Response;
   };
   const other = options.other ?? secondTenantFromEnv(env);
