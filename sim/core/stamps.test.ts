@@ -110,3 +110,38 @@ describe("stamps of areas A and B over the clock's range", () => {
     });
   }
 });
+
+describe("the end of the Date range", () => {
+  test("once its last microsecond is taken, a write is refused with 400 saying so, changing nothing", async () => {
+    const sim = createSimulator({ seed: 2, start: MAX_TIME_MS });
+    const c = sim.credentials;
+    const url = `https://api.cloudflare.com/client/v4/accounts/${c.account_id}/magic/advanced_dns_protection/configs/dns_protection/rules`;
+    const init = {
+      method: "POST",
+      headers: { authorization: `Bearer ${c.api_token}`, "content-type": "application/json" },
+      body: JSON.stringify(RULE),
+    };
+    let refused: Response | undefined;
+    let written = 0;
+    // At most 1000 stamps fit in the last millisecond.
+    for (let i = 0; i <= 1000 && !refused; i++) {
+      const res = await sim.fetch(url, init);
+      if (res.status === 200) written++;
+      else refused = res;
+    }
+    expect(refused?.status, "POST a rule after the last microsecond of the Date range is taken").toBe(400);
+    const body = (await refused!.json()) as { errors: { code: number; message: string }[] };
+    expect(body.errors[0], "the refusal: code 6000, naming the end of the Date range").toMatchObject({
+      code: 6000,
+      message: expect.stringMatching(/Date range/),
+    });
+    const list = await sim.fetch(url, { headers: init.headers });
+    const total = ((await list.json()) as { result_info: { total_count: number } }).result_info.total_count;
+    expect(total, "rules after the refused write: only those written").toBe(written);
+    const again = createSimulator({ seed: 2 });
+    again.control.importSnapshot(sim.control.exportSnapshot());
+    expect(again.control.exportSnapshot(), "a snapshot taken at the end of the range restores").toBe(
+      sim.control.exportSnapshot(),
+    );
+  });
+});

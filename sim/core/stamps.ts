@@ -8,8 +8,9 @@
  * last stamp is one integer of µs: a number while it is a safe integer (as snapshots always wrote it), a
  * bigint past that (the snapshot codec writes `{"$bigint": "<decimal>"}`).
  *
- * Gaps / by design: a stamp cannot pass the end of the Date range (+275760-09-13): the thousandth write in
- * its last millisecond has no later stamp to take and is refused (StampRangeError) before it changes
+ * Gaps / by design: a stamp cannot pass the end of the Date range (+275760-09-13T00:00:00.000999Z): once
+ * that last microsecond is taken (a burst of writes in the last millisecond, up to 1000 of them), a write has
+ * no later stamp and is refused (StampRangeError; the transport answers 400/6000 saying so) before it changes
  * anything; moving the clock does not help there (it is at its end).
  */
 import { MAX_TIME_MS } from "./clock.ts";
