@@ -188,7 +188,15 @@ async function send(
  * `prefix`, which the Worker checks).
  */
 export function bridgeBucket(conn: BridgeConnection, prefix: string, folder: string): ObjectStoreBucket {
-  const add = (k: unknown) => (typeof k === "string" ? folder + k : k);
+  // The binding converts a key to a string (`undefined` is the key "undefined", null "null", 5 "5"): a
+  // primitive key is converted here, as the binding would, and goes into the folder. Objects and symbols go
+  // as they are (the Worker refuses an object key outside an empty root; the binding refuses a symbol).
+  const add = (k: unknown) =>
+    typeof k === "string"
+      ? folder + k
+      : folder !== "" && (k === undefined || k === null || ["number", "boolean", "bigint"].includes(typeof k))
+        ? folder + String(k)
+        : k;
   const strip = (k: string) => (k.startsWith(folder) ? k.slice(folder.length) : k);
   const upload: UploadCall = async (handle, method, args) => {
     const h = handle as { key: unknown; uploadId: unknown };

@@ -35,6 +35,11 @@ export interface LocalBridge {
   conn: BridgeConnection;
   /** The Worker's loopback URL (for clients that fetch it like a deployed one). */
   url: URL;
+  /** The bucket behind the Worker, as a whole, through Miniflare's proxy (tests look outside the prefix). */
+  rootBucket(): Promise<{
+    put(key: string, value: string): Promise<unknown>;
+    get(key: string): Promise<{ text(): Promise<string> } | null>;
+  }>;
   close(): Promise<void>;
 }
 
@@ -69,7 +74,7 @@ export async function startLocalBridge(options: { prefixRoot?: string; secret?: 
     secret,
     fetch: (url, init) => mf.dispatchFetch(url, init as never) as unknown as Promise<Response>,
   };
-  return { conn, url, close: () => mf.dispose() };
+  return { conn, url, rootBucket: () => mf.getR2Bucket("BUCKET") as never, close: () => mf.dispose() };
 }
 
 export async function createWorkerdTarget(): Promise<Target> {
