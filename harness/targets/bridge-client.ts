@@ -340,8 +340,20 @@ export function bridgeObjectStore(
     headers: (init) => new Headers(init),
     knownLengthStream,
     ...(declaredLength ? { declaredLengthStream } : {}),
+    unavailable: BRIDGE_UNAVAILABLE,
   };
 }
+
+/** What a bridge target (workerd, worker) cannot offer, and why. */
+const BRIDGE_UNAVAILABLE = {
+  declaredLengthStream:
+    "Miniflare's storage behind the workerd target reads a value before checking its declared size, so a " +
+    "stream whose bytes never come would wait forever (docs/bridge.md, Gaps).",
+  fixedLengthStream: "The binding's FixedLengthStream lives in the bridge Worker: the test process cannot write to it.",
+  replica: "The bridge's bucket is real storage: it has no seed to start a second instance from.",
+  argumentsAsGiven:
+    "The bridge carries arguments over HTTP as copies: the binding reads the Worker's copy, not the test's objects.",
+} as const;
 
 /** Deletes every object of a bucket (under its folder), page by page. */
 export async function emptyBucket(b: ObjectStoreBucket): Promise<void> {

@@ -129,7 +129,7 @@ describe("the bridge Worker refuses", () => {
       fetch(bridge.url, {
         method: "POST",
         headers: { [SECRET_HEADER]: SECRET, [PREFIX_HEADER]: RUN },
-        body: frameHead(head as object, []),
+        body: frameHead(head as Record<string, unknown>, []) as Uint8Array<ArrayBuffer>,
       });
     for (const head of [
       { op: "call", method: "head", args: null },

@@ -50,6 +50,47 @@ export interface ObjectStoreTarget {
   refusedStreamUnreliable?: string;
   /** Why a locked stream, or a body already read, cannot be handed to the binding, when it cannot (its test skips). */
   lockedStreamUnsendable?: string;
+  /**
+   * Why the target lacks an optional feature, in its own words (a module names the export it lacks, a
+   * bridge says what the wire cannot carry); tests that need the feature skip with this sentence.
+   */
+  unavailable?: Partial<Record<ObjectStoreFeature, string>>;
+}
+
+/** The optional features of an object-store target that some tests need. */
+export type ObjectStoreFeature =
+  | "knownLengthStream"
+  | "declaredLengthStream"
+  | "fixedLengthStream"
+  | "replica"
+  | "argumentsAsGiven";
+
+/** Why a target without a feature lacks it, when the target does not say. */
+const LACKING: Record<ObjectStoreFeature, string> = {
+  knownLengthStream: "The target cannot make a ReadableStream of known length for its bucket.",
+  declaredLengthStream: "The target cannot declare a stream's length without sending its bytes.",
+  fixedLengthStream: "The target's FixedLengthStream cannot be written from the test process.",
+  replica: "The target cannot start a second instance from the same seed.",
+  argumentsAsGiven: "The target copies arguments before the binding reads them.",
+};
+
+/** Why `os` lacks `feature` (its own sentence, else a default), or undefined when it has it. */
+export function whyLacking(os: ObjectStoreTarget, feature: ObjectStoreFeature): string | undefined {
+  if (os[feature]) return undefined;
+  return os.unavailable?.[feature] ?? LACKING[feature];
+}
+
+/**
+ * Skips the running test, with the target's reason, when the target lacks `feature`: a skip follows
+ * from what the target offers, never from what kind of target it is.
+ */
+export function skipWithout(
+  ctx: { skip(note?: string): void },
+  os: ObjectStoreTarget,
+  feature: ObjectStoreFeature,
+): void {
+  const why = whyLacking(os, feature);
+  if (why !== undefined) ctx.skip(why);
 }
 
 export function createSimObjectStoreTarget(sim: Simulator): ObjectStoreTarget {
