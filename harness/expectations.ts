@@ -17,7 +17,7 @@
  * `edgeconf report --update-expectations` rewrites a file from a run; a run lists entries that match
  * no test that ran as stale.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 export interface Expectation {
@@ -81,6 +81,27 @@ export function loadExpectations(target: string, env: NodeJS.ProcessEnv = proces
   if (typeof parsed === "string") throw new Error(`${file}: ${parsed}`);
   for (const e of parsed.expectations) map.set(e.test, e.reason);
   return map;
+}
+
+/**
+ * What is wrong with the expectations file a run would use, in one line, or undefined: one named by the run
+ * (`named`: --expectations, EDGECONF_EXPECTATIONS) must exist; any that exists must be a readable file
+ * holding a valid expectations file. A run with such a file stops before any test (a usage error).
+ */
+export function expectationsProblem(file: string, named: boolean, shown: string = file): string | undefined {
+  let text: string;
+  try {
+    if (!existsSync(file)) return named ? `the expectations file ${shown} does not exist` : undefined;
+    if (statSync(file).isDirectory()) return `the expectations file ${shown} is a folder, not a file`;
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    return `the expectations file ${shown} cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+  }
+  const parsed = parseExpectations(text);
+  if (typeof parsed === "string") {
+    return `the expectations file ${shown} is not valid: ${parsed.replace(/\s*\n\s*/g, " ")}`;
+  }
+  return undefined;
 }
 
 /** Parses an expectations file; a string is what is wrong with it. */

@@ -6,7 +6,7 @@
 import * as nodeFs from "node:fs";
 import path from "node:path";
 import { clauses } from "../clauses/index.ts";
-import { expectationsPath, loadExpectations, PROJECT_ROOT } from "../expectations.ts";
+import { expectationsPath, expectationsProblem, loadExpectations, PROJECT_ROOT } from "../expectations.ts";
 import { replayFileName, replayFilesOf } from "../fuzz/replay-file.ts";
 import { moduleUrl, rememberUrls } from "../fuzz/replay-trust.ts";
 import { buildReport } from "../report/build.ts";
@@ -115,7 +115,10 @@ export interface ExecuteResult {
   forceExit: boolean;
 }
 
-/** A run that selected nothing: a usage error (one line, exit 2); no report is written. */
+/**
+ * A run stopped by a usage error (it selected nothing, or its expectations file cannot be used): one line,
+ * exit 2; no report is written.
+ */
 export interface NothingSelected {
   usage: string;
 }
@@ -161,21 +164,22 @@ export async function executeRun(
   const runId = runIdOf(started, options);
   const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {}, io.cwd);
   const runDir = path.join(options.outDir, runId);
+  // An expectations file named (--expectations, EDGECONF_EXPECTATIONS) that is missing, or any that is a folder
+  // or not valid, is a usage error: one line, exit 2, before any test, and no report (`latest` stays).
+  const named = options.expectationsFile !== undefined;
+  const bad = expectationsProblem(expectationsFile, named, displayPath(io.cwd, expectationsFile));
+  if (bad) return { usage: bad };
   applyWorkerEnv(io.env, options, expectationsFile);
 
   const problems: string[] = [];
   let expectations = new Map<string, string>();
-  if (options.expectationsFile !== undefined && !nodeFs.existsSync(options.expectationsFile)) {
-    // Named explicitly (--expectations or EDGECONF_EXPECTATIONS): a missing file is a mistake, not "none".
-    problems.push(`expectations file ${options.expectationsFile} does not exist`);
-  }
   try {
     expectations = loadExpectations(options.target, io.env);
   } catch (e) {
-    problems.push(`expectations file ${expectationsFile} cannot be read: ${(e as Error).message}`);
+    return { usage: `the expectations file cannot be read: ${(e as Error).message}` };
   }
 
-  let aborted = problems.length > 0;
+  let aborted = false;
   if (!aborted && (options.target === "http" || options.target === "worker")) {
     const urls = [
       ...(options.workerUrl ? [{ name: "worker-url", url: options.workerUrl }] : []),
