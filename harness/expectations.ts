@@ -3,7 +3,8 @@
  *
  * Where a run finds them (first that applies):
  *   1. `--expectations FILE` (EDGECONF_EXPECTATIONS): that file, which must exist;
- *   2. the user's project: `edgeconf/expectations/<target>.json` below the current directory;
+ *   2. the user's project: `edgeconf/expectations/<target>.json` below the current directory (for the
+ *      module target `module-<its file>.json`: see expectationsName);
  *   3. the baseline edgeconf ships for well-known targets: `fixtures/expectations/<target>.json` of the
  *      package (read only: `--update-expectations` writes to 1 or 2, never into the package).
  * `clauseTest` consults them: an expected failure passes as "expected-fail" (recorded in
@@ -35,9 +36,21 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
 /** The folder of the user's expectations, relative to their project (the current directory). */
 export const PROJECT_EXPECTATIONS_DIR = path.join("edgeconf", "expectations");
 
-/** The user's expectations file of a target: `<cwd>/edgeconf/expectations/<target>.json`. */
-export function projectExpectationsPath(target: string, cwd: string = process.cwd()): string {
-  return path.resolve(cwd, PROJECT_EXPECTATIONS_DIR, `${target}.json`);
+/**
+ * The name of a target's expectations file: the target's name, and for `module` the module's file too
+ * (`module-lib-my-bucket` for `--module lib/my-bucket.ts`): two implementations tested in one project keep
+ * their own known deviations. The path is taken relative to the project (`..` reads `up`).
+ */
+export function expectationsName(target: string, module?: string, cwd: string = process.cwd()): string {
+  if (target !== "module" || !module) return target;
+  const rel = path.relative(cwd, path.resolve(cwd, module)).replace(/\.[cm]?[jt]sx?$/, "");
+  const parts = rel.split(/[\\/]+/).map((p) => (p === ".." ? "up" : p.replace(/[^A-Za-z0-9_.-]+/g, "-")));
+  return `module-${parts.filter((p) => p !== "" && p !== ".").join("-") || "module"}`;
+}
+
+/** The user's expectations file of a target: `<cwd>/edgeconf/expectations/<name>.json` (expectationsName). */
+export function projectExpectationsPath(target: string, cwd: string = process.cwd(), module?: string): string {
+  return path.resolve(cwd, PROJECT_EXPECTATIONS_DIR, `${expectationsName(target, module, cwd)}.json`);
 }
 
 /** The baseline the package ships for a target (read only). */
@@ -59,9 +72,10 @@ export function expectationsPath(
   target: string,
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
+  module: string | undefined = env.EDGECONF_MODULE,
 ): string {
   if (env.EDGECONF_EXPECTATIONS) return path.resolve(cwd, env.EDGECONF_EXPECTATIONS);
-  const own = projectExpectationsPath(target, cwd);
+  const own = projectExpectationsPath(target, cwd, module);
   if (existsSync(own)) return own;
   const shipped = shippedExpectationsPath(target);
   return existsSync(shipped) ? shipped : own;

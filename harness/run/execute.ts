@@ -6,7 +6,13 @@
 import * as nodeFs from "node:fs";
 import path from "node:path";
 import { clauses } from "../clauses/index.ts";
-import { expectationsPath, expectationsProblem, loadExpectations, PROJECT_ROOT } from "../expectations.ts";
+import {
+  expectationsPath,
+  expectationsProblem,
+  loadExpectations,
+  PROJECT_EXPECTATIONS_DIR,
+  PROJECT_ROOT,
+} from "../expectations.ts";
 import { replayFileName, replayFilesOf } from "../fuzz/replay-file.ts";
 import { moduleUrl, rememberUrls } from "../fuzz/replay-trust.ts";
 import { buildReport } from "../report/build.ts";
@@ -107,6 +113,24 @@ function identityOf(options: RunOptions, cwd: string): { identity?: string } {
   }
 }
 
+/**
+ * A note when a module run finds the one `edgeconf/expectations/module.json` every module shared before
+ * expectations were kept per module file, and not the module's own file: it is not read any more.
+ */
+export function legacyModuleExpectations(
+  options: Pick<RunOptions, "target" | "module" | "expectationsFile">,
+  used: string,
+  cwd: string,
+): string | undefined {
+  if (options.target !== "module" || options.expectationsFile !== undefined || nodeFs.existsSync(used)) return;
+  const shared = path.resolve(cwd, PROJECT_EXPECTATIONS_DIR, "module.json");
+  if (!nodeFs.existsSync(shared)) return;
+  return (
+    `note: ${displayPath(cwd, shared)} is not read: each module keeps its own expectations, this one in ` +
+    `${displayPath(cwd, used)} (rename the file if its entries are this module's)`
+  );
+}
+
 export interface ExecuteResult {
   report: RunReport;
   runDir: string;
@@ -162,7 +186,7 @@ export async function executeRun(
 ): Promise<ExecuteResult | NothingSelected> {
   const started = new Date();
   const runId = runIdOf(started, options);
-  const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {}, io.cwd);
+  const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {}, io.cwd, options.module);
   const runDir = path.join(options.outDir, runId);
   // An expectations file named (--expectations, EDGECONF_EXPECTATIONS) that is missing, or any that is a folder
   // or not valid, is a usage error: one line, exit 2, before any test, and no report (`latest` stays).
@@ -170,6 +194,8 @@ export async function executeRun(
   const bad = expectationsProblem(expectationsFile, named, displayPath(io.cwd, expectationsFile));
   if (bad) return { usage: bad };
   applyWorkerEnv(io.env, options, expectationsFile);
+  const legacy = legacyModuleExpectations(options, expectationsFile, io.cwd);
+  if (legacy) io.stderr(`${legacy}\n`);
 
   const problems: string[] = [];
   let expectations = new Map<string, string>();
