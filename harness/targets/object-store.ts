@@ -57,6 +57,42 @@ export interface ObjectStoreTarget {
   unavailable?: Partial<Record<ObjectStoreFeature, string>>;
 }
 
+/** How long a call with a declared-length stream may take before the test fails naming the likely cause. */
+export const UNREAD_STREAM_WAIT_MS = 10_000;
+
+/**
+ * Waits for a call given a `declaredLengthStream` (whose bytes never come) to settle, either way; past `ms`
+ * it fails the test with the likely cause instead of letting it hang until the test's own timeout: the bucket
+ * must refuse an oversized declared length before it reads the stream (docs/bridge.md, declaredLengthStream).
+ * Assert on the call itself afterwards.
+ */
+export async function settlesUnread(call: Promise<unknown>, what: string, ms: number = UNREAD_STREAM_WAIT_MS) {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `${what} did not settle within ${ms / 1000} s when given a stream of declared length whose bytes never ` +
+              "come: the bucket likely reads the stream before checking its declared size (it must refuse an " +
+              "oversized length unread: docs/bridge.md, declaredLengthStream)",
+          ),
+        ),
+      ms,
+    );
+    timer.unref?.();
+  });
+  const settled = call.then(
+    () => undefined,
+    () => undefined,
+  );
+  try {
+    await Promise.race([settled, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The optional features of an object-store target that some tests need. */
 export type ObjectStoreFeature =
   | "knownLengthStream"

@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { skipWithout } from "../../harness/targets/object-store.ts";
+import { settlesUnread, skipWithout } from "../../harness/targets/object-store.ts";
 import { caught, expectRejects, expectStoreError, open } from "./helpers.ts";
 
 const INVALID_NAME = "The specified object name is not valid.";
@@ -87,12 +87,9 @@ describe("storage errors", () => {
     async (ctx) => {
       const { bucket, os } = await open(ctx);
       skipWithout(ctx, os, "declaredLengthStream");
-      await expectStoreError(
-        bucket.put("huge", os.declaredLengthStream!(5 * 1024 ** 3 - 5 * 1024 ** 2 + 1)),
-        "put",
-        100100,
-        "Your proposed upload exceeds the maximum allowed object size.",
-      );
+      const put = bucket.put("huge", os.declaredLengthStream!(5 * 1024 ** 3 - 5 * 1024 ** 2 + 1));
+      await settlesUnread(put, "put");
+      await expectStoreError(put, "put", 100100, "Your proposed upload exceeds the maximum allowed object size.");
       expect(await bucket.head("huge")).toBeNull();
     },
   );
