@@ -6,8 +6,9 @@ import { mkdirSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { expectationsProblem } from "../expectations.ts";
+import { expectationsPath, expectationsProblem } from "../expectations.ts";
 import { inProcess } from "./e2e-support.ts";
+import { legacyModuleExpectations } from "./execute.ts";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "edgeconf-exp-usage-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -51,4 +52,19 @@ test("the project's own file (not named) may be absent, but not malformed", () =
   expect(expectationsProblem(bad, false, "edgeconf/expectations/sim.json"), "a malformed default file").toBe(
     "the expectations file edgeconf/expectations/sim.json is not valid: not an object",
   );
+});
+
+test("a module run that finds only the shared module.json of earlier versions says it is not read", () => {
+  const project = path.join(tmp, "project");
+  mkdirSync(path.join(project, "edgeconf", "expectations"), { recursive: true });
+  const options = { target: "module" as const, module: path.join(project, "lib", "b.ts") };
+  const own = expectationsPath("module", {}, project, options.module);
+  expect(legacyModuleExpectations(options, own, project), "without a module.json").toBeUndefined();
+  writeFileSync(path.join(project, "edgeconf", "expectations", "module.json"), "{}");
+  expect(legacyModuleExpectations(options, own, project), "with one").toBe(
+    "note: edgeconf/expectations/module.json is not read: each module keeps its own expectations, this one in " +
+      "edgeconf/expectations/module-lib-b.json (rename the file if its entries are this module's)",
+  );
+  writeFileSync(own, "{}");
+  expect(legacyModuleExpectations(options, own, project), "once the module has its own file").toBeUndefined();
 });
