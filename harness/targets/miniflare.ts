@@ -16,6 +16,7 @@
  * to head, get and list, so no test can see them).
  */
 import type { ObjectStoreBucket, ObjectStoreTarget } from "./object-store.ts";
+import { areaDOnly } from "./object-store.ts";
 import type { Target } from "./types.ts";
 
 const POOL = 32;
@@ -79,6 +80,7 @@ export async function createMiniflareTarget(): Promise<Target> {
   return {
     name: "miniflare",
     capabilities: new Set(["object-store"]),
+    whyNot: areaDOnly("miniflare"),
     objectStore,
     close: async () => {
       await mf.dispose();

@@ -23,7 +23,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { BucketOptions, ObjectStoreBucket, ObjectStoreTarget } from "./object-store.ts";
+import { areaDOnly, type BucketOptions, type ObjectStoreBucket, type ObjectStoreTarget } from "./object-store.ts";
 import type { Capability, Target } from "./types.ts";
 
 /** What a module may declare (the rest are the harness's to say). */
@@ -84,8 +84,7 @@ export const MODULE_UNDECLARED: Partial<Record<Capability, string>> = {
   "min-part-size":
     'The module does not declare "min-part-size": its buckets keep the 5 MiB part minimum, and this test needs smaller parts.',
   "compat-date": 'The module does not declare "compat-date": its buckets cannot take a compatibility date and flags.',
-  api: "The module target serves only area D (the bucket binding).",
-  kt: "The module target serves only area D (the bucket binding).",
+  ...areaDOnly("module"),
 };
 
 /**

@@ -93,6 +93,12 @@ export async function settlesUnread(call: Promise<unknown>, what: string, ms: nu
   }
 }
 
+/** Why a target of area D only (workerd, worker, module, miniflare) skips the tests of the other areas. */
+export function areaDOnly(name: string): { api: string; kt: string } {
+  const why = `The ${name} target serves only area D (the bucket binding): areas A, B and C need --target http or sim.`;
+  return { api: why, kt: why };
+}
+
 /** The optional features of an object-store target that some tests need. */
 export type ObjectStoreFeature =
   | "knownLengthStream"

@@ -19,6 +19,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { type BridgeConnection, bridgeInfo, bridgeObjectStore, emptyBucket } from "./bridge-client.ts";
+import { areaDOnly } from "./object-store.ts";
 import type { Target } from "./types.ts";
 
 export const BRIDGE_DIR = path.join(PROJECT_ROOT, "bridge");
@@ -83,6 +84,7 @@ export async function createWorkerdTarget(): Promise<Target> {
   return {
     name: "workerd",
     capabilities: new Set(["object-store"]),
+    whyNot: areaDOnly("workerd"),
     objectStore: bridgeObjectStore(conn, "", emptyBucket, () => "", false),
     close,
   };
