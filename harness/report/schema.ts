@@ -16,17 +16,22 @@ export const DIFF_REPORT_SCHEMA_PATH = path.join(PROJECT_ROOT, "fixtures", "sche
 
 const validators = new Map<string, ValidateFunction>();
 
-function validator(schemaPath: string = REPORT_SCHEMA_PATH): ValidateFunction {
-  const known = validators.get(schemaPath);
+/** A compiled validator of one schema file (ajv, strict, with formats), compiled once. */
+export function schemaValidator(file: string): ValidateFunction {
+  const known = validators.get(file);
   if (known) return known;
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
   const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
     addFormatsModule) as unknown as (a: Ajv) => Ajv;
   addFormats(ajv);
-  const validate = ajv.compile(JSON.parse(readFileSync(schemaPath, "utf8")) as object);
-  validators.set(schemaPath, validate);
-  return validate;
+  const v = ajv.compile(JSON.parse(readFileSync(file, "utf8")) as object);
+  validators.set(file, v);
+  return v;
+}
+
+function validator(): ValidateFunction {
+  return schemaValidator(REPORT_SCHEMA_PATH);
 }
 
 function errorsOf(v: ValidateFunction, value: unknown): string[] {
@@ -41,7 +46,7 @@ export function reportSchemaErrors(report: unknown): string[] {
 
 /** The schema errors of a diff.json, one line each (empty when valid). */
 export function diffReportSchemaErrors(diff: unknown): string[] {
-  return errorsOf(validator(DIFF_REPORT_SCHEMA_PATH), diff);
+  return errorsOf(schemaValidator(DIFF_REPORT_SCHEMA_PATH), diff);
 }
 
 export function assertValidReport(report: RunReport): void {

@@ -85,6 +85,7 @@ export function rawTest(test: TestCase): RawTest {
       ...(meta.clauses ? { clauses: [...meta.clauses] } : {}),
       ...(meta.property ? { property: { ...meta.property } } : {}),
       ...(meta.expectation ? { expectation: { ...meta.expectation } } : {}),
+      ...(meta.implementation ? { implementation: { ...meta.implementation } } : {}),
     },
   };
 }

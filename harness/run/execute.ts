@@ -19,9 +19,10 @@ import { buildReport } from "../report/build.ts";
 import type { RawTest } from "../report/classify.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
-import type { ExitCode, RunReport, TestEntry } from "../report/types.ts";
+import type { ExitCode, RunReport, TargetImplementation, TestEntry } from "../report/types.ts";
 import { type ReportFs, writeReport } from "../report/write.ts";
-import { targetIdentity } from "../targets/identity.ts";
+import { runImplementation, targetIdentity } from "../targets/identity.ts";
+import type { TargetName } from "../targets/types.ts";
 import { bridgeCompatibilityDate } from "../targets/workerd.ts";
 import { FILE_FAILURE, SUITE_FAILURE } from "./collect.ts";
 import type { RunOptions } from "./options.ts";
@@ -129,6 +130,14 @@ export function legacyModuleExpectations(
     `note: ${displayPath(cwd, shared)} is not read: each module keeps its own expectations, this one in ` +
     `${displayPath(cwd, used)} (rename the file if its entries are this module's)`
   );
+}
+
+function implementationOf(target: TargetName, tests: readonly RawTest[]): { implementation?: TargetImplementation } {
+  const implementation = runImplementation(
+    target,
+    tests.map((t) => t.meta.implementation),
+  );
+  return implementation ? { implementation } : {};
 }
 
 export interface ExecuteResult {
@@ -268,6 +277,7 @@ export async function executeRun(
     target: {
       name: options.target,
       ...identityOf(options, io.cwd),
+      ...implementationOf(options.target, run.tests),
       ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
       ...(options.module ? { module: displayPath(io.cwd, options.module) } : {}),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),

@@ -15,6 +15,7 @@
  *   fixedLengthStream(length): { readable, writable }  the bucket's FixedLengthStream, both halves
  *   headers(init): Headers                   the Headers class the bucket takes (default global Headers)
  *   close(): void | Promise<void>            called when the run's worker ends
+ *   name, version: string                    the implementation's name and version, for the report
  *
  * The module is imported in each test worker (TypeScript works: the workers run under vite). It runs in
  * the test process, so arguments reach it as given (argumentsAsGiven): tests of how the bucket reads them
@@ -23,6 +24,7 @@
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { moduleImplementation, recordImplementation } from "./identity.ts";
 import { areaDOnly, type BucketOptions, type ObjectStoreBucket, type ObjectStoreTarget } from "./object-store.ts";
 import type { Capability, Target } from "./types.ts";
 
@@ -103,6 +105,8 @@ export async function createModuleTarget(env: NodeJS.ProcessEnv = process.env): 
   const file = env.EDGECONF_MODULE;
   if (!file) throw new Error("the module target needs --module PATH (EDGECONF_MODULE)");
   const mod = await loadBucketModule(file);
+  // The report names the module's implementation by its `name` and `version` exports, where it has them.
+  recordImplementation(moduleImplementation(mod as { name?: unknown; version?: unknown }));
   const declared = (mod.capabilities ?? []) as Capability[];
   const objectStore: ObjectStoreTarget = {
     async bucket(options) {
