@@ -7,9 +7,8 @@
  * together (see partition.ts). `partition: false` searches the whole history at
  * once against the model of every key: the same verdicts, slower (the benchmark's peer).
  */
-import { bucketSearchModel } from "./model.ts";
 import { impossibleListing, jointPartitions, type Partition, perKeyPartitions, prepare } from "./partition.ts";
-import { searchLinearization } from "./search.ts";
+import { checkPartition } from "./segments.ts";
 import { shrinkWitness } from "./shrink.ts";
 import type { CheckStats, History, KeyState, Operation, Verdict, Violation } from "./types.ts";
 
@@ -18,6 +17,8 @@ export interface CheckOptions {
   timeLimitMs?: number;
   /** Check per key, then joined keys (default true); false: one search over the whole history. */
   partition?: boolean;
+  /** Search each partition segment by segment, split at quiet instants (default true; see segments.ts). */
+  segments?: boolean;
   /** Shrink a violation to a smallest sub-history (default true), within this many more ms (default 3,000). */
   shrinkMs?: number | false;
 }
@@ -50,9 +51,7 @@ export function checkHistory(history: History, options: CheckOptions = {}): Verd
   for (const stage of stages) {
     for (const part of stage) {
       stats.partitions += 1;
-      const model = bucketSearchModel(part.keys);
-      const initial: KeyState[][] = [part.keys.map(() => null)];
-      const r = searchLinearization(part.ops, model, initial, { deadline });
+      const r = checkPartition(part.keys, part.ops, deadline, options.segments !== false);
       stats.steps += r.steps;
       if (r.result === "timeout") {
         const limit = ((options.timeLimitMs ?? 10_000) / 1000).toFixed(1);
@@ -66,19 +65,16 @@ export function checkHistory(history: History, options: CheckOptions = {}): Verd
       }
       if (r.result === "fail") {
         const shrinkDeadline = performance.now() + (options.shrinkMs === false ? 0 : (options.shrinkMs ?? 3_000));
-        const w =
-          options.shrinkMs === false
-            ? { ops: part.ops, initial }
-            : shrinkWitness(part.keys, part.ops, initial, shrinkDeadline);
-        const starts = isEmptyStart(w.initial) ? [] : w.initial;
-        const values = new Set(starts.flatMap((s) => s.map((x) => x?.value)));
+        const w = shrinkWitness(part.keys, r.ops, r.initial, shrinkDeadline, r.startsAt);
         const violation: Violation = {
           keys: part.keys,
-          initial: starts.map((s) => Object.fromEntries(part.keys.map((k, i) => [k, s[i] ?? null]))),
+          ...(w.startsAt !== undefined ? { startsAt: w.startsAt } : {}),
+          initial:
+            w.startsAt === undefined
+              ? []
+              : w.initial.map((s) => Object.fromEntries(part.keys.map((k, i) => [k, s[i] ?? null]))),
           ops: w.ops,
-          context: part.ops.filter(
-            (op) => !w.ops.includes(op) && writtenValue(op) !== undefined && values.has(writtenValue(op)),
-          ),
+          context: w.startsAt === undefined ? [] : contextOf(part.ops, part.keys, w.initial, w.startsAt),
           partitionSize: part.ops.length,
         };
         return done({ result: "violation", violation, stats });
@@ -95,6 +91,19 @@ function writtenValue(op: Operation): string | undefined {
   return undefined;
 }
 
-function isEmptyStart(initial: KeyState[][]): boolean {
-  return initial.length === 1 && initial[0]!.every((s) => s === null);
+/** For each key and initial state: the write of its value, or (absent) the last delete before `at`. */
+function contextOf(ops: readonly Operation[], keys: readonly string[], initial: KeyState[][], at: number): Operation[] {
+  const out = new Set<Operation>();
+  const before = ops.filter((op) => op.complete < at || (op.complete === Number.POSITIVE_INFINITY && op.invoke < at));
+  keys.forEach((key, i) => {
+    for (const s of initial) {
+      const st = s[i] ?? null;
+      const found =
+        st === null
+          ? before.filter((op) => op.call.op === "delete" && op.call.keys.includes(key)).at(-1)
+          : before.find((op) => writtenValue(op) === st.value && "key" in op.call && op.call.key === key);
+      if (found) out.add(found);
+    }
+  });
+  return [...out].sort((a, b) => a.invoke - b.invoke);
 }

@@ -3,15 +3,18 @@
  * Porcupine implements it (porcupine/checker.go, checkSingle).
  *
  * The history is a doubly linked list of call and return entries in time order (a call before a return
- * at the same instant, so touching intervals count as concurrent). Walking it, a call whose operation the
- * model accepts from the current state is linearized: lifted out of the list with its return, and the
- * walk starts again from the head. Reaching a return means the operation it closes was not linearized in
- * time: the search backtracks (puts the last lifted operation back and tries the next call). Every
- * (set of linearized operations, state) pair reached is remembered, so no configuration is explored twice.
+ * at the same instant, so touching intervals count as concurrent). The calls before the first return are
+ * the operations that may go next; one the model accepts from the current state is linearized: lifted out
+ * of the list with its return, and the search goes on from there. When none is accepted, the search
+ * backtracks (puts the last lifted operation back and tries the next candidate). Every (set of linearized
+ * operations, state) pair reached is remembered, so no configuration is explored twice. Candidates are
+ * tried in completion order first (see candidatesOf), Porcupine tries them in invocation order.
  *
  * Gaps / by design: the set is a bit set hashed incrementally (two 32-bit Zobrist words per operation);
  * a hash hit is confirmed by comparing the sets, so there are no false hits. Time is checked every 1024
- * steps against a deadline: past it the answer is "timeout", never a guess.
+ * steps against a deadline: past it the answer is "timeout", never a guess. An operation whose
+ * completion is Infinity (a failed write) need not be linearized at all: placing it after everything is
+ * the same as leaving it out.
  */
 import type { Operation } from "./types.ts";
 
@@ -25,6 +28,8 @@ export interface SearchModel<S> {
 export interface SearchOptions {
   /** performance.now() value past which the search gives up ("timeout"). */
   deadline: number;
+  /** Give up ("timeout") after this many steps (default: no limit but the deadline). */
+  maxSteps?: number;
   /** Explore every linearization and collect the states they end in (instead of stopping at the first). */
   collectFinals?: boolean;
 }
@@ -33,8 +38,20 @@ export interface SearchResult<S> {
   result: "ok" | "fail" | "timeout";
   /** Operations tried. */
   steps: number;
-  /** With collectFinals: every state a linearization of the whole partition ends in (distinct). */
-  finals?: S[];
+  /** When "ok" (without collectFinals): the linearization found (indexes, in order). */
+  order?: number[];
+  /**
+   * With collectFinals: every end of a linearization of all operations with a completion time: the state,
+   * and the open-ended operations (completion Infinity) not linearized in it, by index (distinct).
+   */
+  finals?: Final<S>[];
+}
+
+export interface Final<S> {
+  state: S;
+  open: number[];
+  /** The linearization that ends there (indexes, in order). */
+  order: number[];
 }
 
 interface Entry {
@@ -42,6 +59,7 @@ interface Entry {
   index: number;
   isCall: boolean;
   time: number;
+  /** A call's return entry; a return's call entry. */
   match: Entry | undefined;
   prev: Entry | undefined;
   next: Entry | undefined;
@@ -56,6 +74,7 @@ function buildList(ops: readonly Operation[]): Entry {
   });
   // Calls before returns at the same time; among equals, keep the operations' order (stable sort).
   events.sort((a, b) => a.time - b.time || (a.isCall === b.isCall ? 0 : a.isCall ? -1 : 1));
+  for (const e of events) if (e.isCall) e.match!.match = e;
   const head: Entry = { index: -1, isCall: false, time: -Infinity, match: undefined, prev: undefined, next: undefined };
   let last = head;
   for (const e of events) {
@@ -103,15 +122,45 @@ export function searchLinearization<S>(
   options: SearchOptions,
 ): SearchResult<S> {
   let steps = 0;
-  const finals = new Map<string, S>();
+  const finals = new Map<string, Final<S>>();
   for (const start of initial) {
     const r = searchFrom(ops, model, start, options, finals);
     steps += r.steps;
     if (r.result === "timeout") return { result: "timeout", steps };
-    if (r.result === "ok" && !options.collectFinals) return { result: "ok", steps };
+    if (r.result === "ok" && !options.collectFinals)
+      return { result: "ok", steps, ...(r.order ? { order: r.order } : {}) };
   }
   if (options.collectFinals) return { result: finals.size > 0 ? "ok" : "fail", steps, finals: [...finals.values()] };
   return { result: "fail", steps };
+}
+
+interface Frame<S> {
+  /** The operations that may go next here, in the order they are tried. */
+  candidates: Entry[];
+  next: number;
+  state: S;
+  /** The candidate lifted to go deeper, if any. */
+  lifted: Entry | undefined;
+}
+
+/**
+ * The calls before the first return entry (those that may be linearized next), the operation of that
+ * return first: trying operations in completion order first finds the order the target most likely
+ * applied them in, and with it a linearization without backtracking in the common case.
+ */
+function candidatesOf(head: Entry): Entry[] {
+  const out: Entry[] = [];
+  let e = head.next;
+  for (; e?.isCall; e = e.next) out.push(e);
+  const first = e?.match;
+  if (first && out[0] !== first) {
+    const at = out.indexOf(first);
+    if (at > 0) {
+      out.splice(at, 1);
+      out.unshift(first);
+    }
+  }
+  return out;
 }
 
 function searchFrom<S>(
@@ -119,19 +168,22 @@ function searchFrom<S>(
   model: SearchModel<S>,
   start: S,
   options: SearchOptions,
-  finals: Map<string, S>,
-): { result: "ok" | "fail" | "timeout"; steps: number } {
+  finals: Map<string, Final<S>>,
+): { result: "ok" | "fail" | "timeout"; steps: number; order?: number[] } {
   const n = ops.length;
+  const required = ops.filter((op) => op.complete !== Number.POSITIVE_INFINITY).length;
+  let lifted = 0;
   const head = buildList(ops);
   const words = new Uint32Array(Math.ceil(n / 32) || 1);
   const z = zobrist(n);
   let h1 = 0;
   let h2 = 0;
   const cache = new Map<string, Uint32Array[]>();
-  const calls: { entry: Entry; state: S }[] = [];
-  let state = start;
-  let entry = head.next;
-  let steps = 0;
+  const flip = (i: number) => {
+    words[i >>> 5]! ^= 1 << (i & 31);
+    h1 ^= z[2 * i]!;
+    h2 ^= z[2 * i + 1]!;
+  };
   const seen = (key: string): boolean => {
     const list = cache.get(key);
     if (list) {
@@ -140,53 +192,48 @@ function searchFrom<S>(
     } else cache.set(key, [words.slice()]);
     return false;
   };
-  const backtrack = (): boolean => {
-    const top = calls.pop();
-    if (!top) return false;
-    const i = top.entry.index;
-    words[i >>> 5]! ^= 1 << (i & 31);
-    h1 ^= z[2 * i]!;
-    h2 ^= z[2 * i + 1]!;
-    state = top.state;
-    unlift(top.entry);
-    entry = top.entry.next;
-    return true;
-  };
+  const stack: Frame<S>[] = [];
+  let frame: Frame<S> = { candidates: candidatesOf(head), next: 0, state: start, lifted: undefined };
+  let steps = 0;
+  const order = () => stack.map((f) => f.lifted!.index);
   for (;;) {
-    if (head.next === undefined) {
-      if (!options.collectFinals) return { result: "ok", steps };
-      finals.set(model.key(state), state);
-      if (!backtrack()) return { result: "ok", steps };
-      continue;
+    if (lifted === required && frame.next === 0) {
+      if (!options.collectFinals) return { result: "ok", steps, order: order() };
+      // Every operation with a completion is placed: an end. Open-ended ones may still go (other ends).
+      const open = frame.candidates.map((e) => e.index);
+      const key = `${model.key(frame.state)}#${open.join(",")}`;
+      if (!finals.has(key)) finals.set(key, { state: frame.state, open, order: order() });
     }
     if ((++steps & 1023) === 0 && performance.now() > options.deadline) return { result: "timeout", steps };
-    if (entry === undefined) {
-      // Only with collectFinals after a backtrack from the end: nothing more to try at this level.
-      if (!backtrack()) return { result: finals.size > 0 ? "ok" : "fail", steps };
+    if (options.maxSteps !== undefined && steps > options.maxSteps) return { result: "timeout", steps };
+    if (frame.next >= frame.candidates.length) {
+      const up = stack.pop();
+      if (!up) return { result: options.collectFinals && finals.size > 0 ? "ok" : "fail", steps };
+      const e = up.lifted!;
+      flip(e.index);
+      if (ops[e.index]!.complete !== Number.POSITIVE_INFINITY) lifted -= 1;
+      unlift(e);
+      up.lifted = undefined;
+      up.next += 1;
+      frame = up;
       continue;
     }
-    if (entry.isCall) {
-      const i = entry.index;
-      const next = model.step(state, ops[i]!);
-      if (next !== undefined) {
-        words[i >>> 5]! ^= 1 << (i & 31);
-        h1 ^= z[2 * i]!;
-        h2 ^= z[2 * i + 1]!;
-        if (!seen(`${h1}.${h2}.${model.key(next)}`)) {
-          calls.push({ entry, state });
-          state = next;
-          lift(entry);
-          entry = head.next;
-          continue;
-        }
-        words[i >>> 5]! ^= 1 << (i & 31);
-        h1 ^= z[2 * i]!;
-        h2 ^= z[2 * i + 1]!;
+    const e = frame.candidates[frame.next]!;
+    const i = e.index;
+    const after = model.step(frame.state, ops[i]!);
+    if (after !== undefined) {
+      flip(i);
+      if (!seen(`${h1}.${h2}.${model.key(after)}`)) {
+        lift(e);
+        if (ops[i]!.complete !== Number.POSITIVE_INFINITY) lifted += 1;
+        frame.lifted = e;
+        stack.push(frame);
+        frame = { candidates: candidatesOf(head), next: 0, state: after, lifted: undefined };
+        continue;
       }
-      entry = entry.next;
-    } else {
-      if (!backtrack()) return { result: options.collectFinals && finals.size > 0 ? "ok" : "fail", steps };
+      flip(i);
     }
+    frame.next += 1;
   }
 }
 

@@ -25,6 +25,8 @@ export interface Witness {
   ops: Operation[];
   /** The states the keys may hold when `ops` start (each fails). */
   initial: KeyState[][];
+  /** Where the witness was cut from the history before it (undefined: it starts with the history). */
+  startsAt?: number;
 }
 
 const byInvoke = (a: Operation, b: Operation) => a.invoke - b.invoke || a.id - b.id;
@@ -50,39 +52,46 @@ export function shrinkWitness(
   failing: readonly Operation[],
   initial: KeyState[][],
   deadline: number,
+  startsAtGiven?: number,
 ): Witness {
   const model = bucketSearchModel(keys);
   const fails = (ops: readonly Operation[], from: KeyState[][]): boolean =>
     performance.now() < deadline && searchLinearization(ops, model, from, { deadline }).result === "fail";
   let ops = [...failing].sort(byInvoke);
   let from = initial;
+  let startsAt = startsAtGiven;
 
-  // 1. The shortest failing prefix ending at a quiet instant (failing prefixes are monotone: binary search).
-  const cuts = quietCuts(ops);
-  let lo = 0;
-  let hi = cuts.length; // cuts[hi] is "the whole history"
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (fails(ops.slice(0, cuts[mid]), from)) hi = mid;
-    else lo = mid + 1;
-  }
-  if (hi < cuts.length) ops = ops.slice(0, cuts[hi]);
-
-  // 2. The shortest failing suffix from a quiet instant, from every state the prefix can end in.
-  const later = quietCuts(ops).reverse();
-  for (const cut of later.slice(0, 40)) {
-    if (performance.now() > deadline) break;
-    const before = searchLinearization(ops.slice(0, cut), model, from, { deadline, collectFinals: true });
-    if (before.result !== "ok" || !before.finals || before.finals.length === 0) continue;
-    if (fails(ops.slice(cut), before.finals)) {
-      ops = ops.slice(cut);
-      from = before.finals;
-      break;
+  // Each pass can open quiet instants the next can cut at (removed reads no longer overlap the writes).
+  for (let pass = 0; pass < 4 && performance.now() < deadline; pass++) {
+    const before = ops.length;
+    // 1. The shortest failing prefix ending at a quiet instant (failing prefixes are monotone: binary search).
+    const cuts = quietCuts(ops);
+    let lo = 0;
+    let hi = cuts.length; // cuts[hi] is "the whole history"
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (fails(ops.slice(0, cuts[mid]), from)) hi = mid;
+      else lo = mid + 1;
     }
-  }
+    if (hi < cuts.length) ops = ops.slice(0, cuts[hi]);
 
-  // 3. Observers, in halves then one by one; unconditional writes nothing can observe.
-  for (let round = 0; round < 2; round++) {
+    // 2. The shortest failing suffix from a quiet instant, from every state the prefix can end in.
+    const later = quietCuts(ops).reverse();
+    for (const cut of later.slice(0, 40)) {
+      if (performance.now() > deadline) break;
+      const head = searchLinearization(ops.slice(0, cut), model, from, { deadline, collectFinals: true });
+      if (head.result !== "ok" || !head.finals || head.finals.length === 0) continue;
+      if (head.finals.some((f) => f.open.length > 0)) continue;
+      const states = head.finals.map((f) => f.state);
+      if (fails(ops.slice(cut), states)) {
+        startsAt = ops[cut]!.invoke;
+        ops = ops.slice(cut);
+        from = states;
+        break;
+      }
+    }
+
+    // 3. Observers, in halves then one by one; unconditional writes nothing can observe.
     for (let size = Math.max(1, ops.length >> 1); size >= 1; size >>= 1) {
       for (let i = 0; i < ops.length; ) {
         const chunk = ops.slice(i, i + size);
@@ -109,6 +118,7 @@ export function shrinkWitness(
         if (rest.length > 0 && fails(rest, from)) ops = rest;
       }
     }
+    if (ops.length === before) break;
   }
-  return { ops, initial: from };
+  return { ops, initial: from, ...(startsAt !== undefined ? { startsAt } : {}) };
 }

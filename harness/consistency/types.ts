@@ -79,13 +79,19 @@ export interface Violation {
   /** The keys the sub-history is about (one, or the keys a list or many-key delete joins). */
   keys: string[];
   /**
-   * What the keys may hold when the sub-history starts (one set of states per alternative, keyed by key):
-   * the sub-history is not linearizable from any of them. Empty keys: nothing (the bucket starts empty).
+   * Where the sub-history was cut from the operations before it: undefined when it starts with the
+   * history (the bucket empty).
+   */
+  startsAt?: number;
+  /**
+   * What the keys may hold at `startsAt` (one set of states per alternative, keyed by key; null: absent),
+   * given every operation before it: the sub-history is not linearizable from any of them. Empty when
+   * it starts with the history.
    */
   initial: Record<string, KeyState>[];
   /** The smallest sub-history found that is not linearizable, in invocation order. */
   ops: Operation[];
-  /** The writes (before `ops`) of the values the initial states hold, to show where they came from. */
+  /** The writes before `startsAt` that left the initial states (the put of each value, the last delete). */
   context: Operation[];
   /** How many operations of the history the partition that failed held. */
   partitionSize: number;
