@@ -8,7 +8,7 @@
  * once against the model of every key: the same verdicts, slower (the benchmark's peer).
  */
 import { impossibleListing, jointPartitions, type Partition, perKeyPartitions, prepare } from "./partition.ts";
-import { checkPartition } from "./segments.ts";
+import { checkPartition, quickCheck } from "./segments.ts";
 import { shrinkWitness } from "./shrink.ts";
 import type { CheckStats, History, KeyState, Operation, Verdict, Violation } from "./types.ts";
 
@@ -19,6 +19,8 @@ export interface CheckOptions {
   partition?: boolean;
   /** Search each partition segment by segment, split at quiet instants (default true; see segments.ts). */
   segments?: boolean;
+  /** The search's candidate order (default "completion"; "invocation": Porcupine's, for comparison). */
+  candidateOrder?: "completion" | "invocation";
   /** Shrink a violation to a smallest sub-history (default true), within this many more ms (default 3,000). */
   shrinkMs?: number | false;
 }
@@ -44,14 +46,32 @@ export function checkHistory(history: History, options: CheckOptions = {}): Verd
     });
   }
 
-  const stages: Partition[][] =
-    options.partition === false
-      ? [[{ keys: [...keys], ops }]]
-      : [perKeyPartitions(keys, ops), jointPartitions(keys, ops)];
+  const order = options.candidateOrder ?? "completion";
+  let stages: Partition[][];
+  if (options.partition === false) stages = [[{ keys: [...keys], ops }]];
+  else {
+    // A linearization of keys joined by lists is one of each key too: when the quick search of a joined
+    // part succeeds, its keys are decided. What is left is searched per key (fast, and a failing key is a
+    // proof with a small witness), then joined.
+    const joint = jointPartitions(keys, ops);
+    const decided = new Set<string>();
+    const pending: Partition[] = [];
+    for (const part of joint) {
+      const r = quickCheck(part.keys, part.ops, deadline, order);
+      stats.partitions += 1;
+      stats.steps += r.steps;
+      if (r.result === "ok") for (const k of part.keys) decided.add(k);
+      else pending.push(part);
+    }
+    stages = [perKeyPartitions(keys, ops).filter((p) => !decided.has(p.keys[0]!)), pending];
+  }
   for (const stage of stages) {
     for (const part of stage) {
       stats.partitions += 1;
-      const r = checkPartition(part.keys, part.ops, deadline, options.segments !== false);
+      const r = checkPartition(part.keys, part.ops, deadline, {
+        segmented: options.segments !== false,
+        ...(options.candidateOrder ? { candidateOrder: options.candidateOrder } : {}),
+      });
       stats.steps += r.steps;
       if (r.result === "timeout") {
         const limit = ((options.timeLimitMs ?? 10_000) / 1000).toFixed(1);

@@ -28,6 +28,8 @@ export interface SearchModel<S> {
 export interface SearchOptions {
   /** performance.now() value past which the search gives up ("timeout"). */
   deadline: number;
+  /** Try candidates in completion order first (default), or only in invocation order, as Porcupine does. */
+  candidateOrder?: "completion" | "invocation";
   /** Give up ("timeout") after this many steps (default: no limit but the deadline). */
   maxSteps?: number;
   /** Explore every linearization and collect the states they end in (instead of stopping at the first). */
@@ -148,11 +150,11 @@ interface Frame<S> {
  * return first: trying operations in completion order first finds the order the target most likely
  * applied them in, and with it a linearization without backtracking in the common case.
  */
-function candidatesOf(head: Entry): Entry[] {
+function candidatesOf(head: Entry, byCompletion: boolean): Entry[] {
   const out: Entry[] = [];
   let e = head.next;
   for (; e?.isCall; e = e.next) out.push(e);
-  const first = e?.match;
+  const first = byCompletion ? e?.match : undefined;
   if (first && out[0] !== first) {
     const at = out.indexOf(first);
     if (at > 0) {
@@ -193,7 +195,12 @@ function searchFrom<S>(
     return false;
   };
   const stack: Frame<S>[] = [];
-  let frame: Frame<S> = { candidates: candidatesOf(head), next: 0, state: start, lifted: undefined };
+  let frame: Frame<S> = {
+    candidates: candidatesOf(head, options.candidateOrder !== "invocation"),
+    next: 0,
+    state: start,
+    lifted: undefined,
+  };
   let steps = 0;
   const order = () => stack.map((f) => f.lifted!.index);
   for (;;) {
@@ -228,7 +235,12 @@ function searchFrom<S>(
         if (ops[i]!.complete !== Number.POSITIVE_INFINITY) lifted += 1;
         frame.lifted = e;
         stack.push(frame);
-        frame = { candidates: candidatesOf(head), next: 0, state: after, lifted: undefined };
+        frame = {
+          candidates: candidatesOf(head, options.candidateOrder !== "invocation"),
+          next: 0,
+          state: after,
+          lifted: undefined,
+        };
         continue;
       }
       flip(i);

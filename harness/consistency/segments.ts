@@ -60,24 +60,49 @@ interface Config {
   path: Path | undefined;
 }
 
+/**
+ * The common case first: one search of the whole partition, which (trying operations in completion order)
+ * finds a linearization in about one step per operation when there is one; after a few times that, it
+ * stops ("timeout"), leaving the history to the segment-by-segment search, which finds violations locally.
+ */
+export function quickCheck(
+  keys: readonly string[],
+  ops: readonly Operation[],
+  deadline: number,
+  candidateOrder: "completion" | "invocation" = "completion",
+): PartitionResult {
+  const sorted = [...ops].sort(byInvoke);
+  const r = searchLinearization(sorted, bucketSearchModel(keys), [keys.map(() => null)], {
+    deadline,
+    candidateOrder,
+    maxSteps: 4 * sorted.length + 10_000,
+  });
+  if (r.result === "ok") return { result: "ok", steps: r.steps, order: r.order!.map((i) => sorted[i]!) };
+  if (r.result === "fail") return { result: "fail", steps: r.steps, ops: sorted, initial: [keys.map(() => null)] };
+  return { result: "timeout", steps: r.steps };
+}
+
+export interface PartitionOptions {
+  /** Split at quiet instants (default true). */
+  segmented?: boolean;
+  candidateOrder?: "completion" | "invocation";
+}
+
 export function checkPartition(
   keys: readonly string[],
   ops: readonly Operation[],
   deadline: number,
-  segmented = true,
+  options: PartitionOptions = {},
 ): PartitionResult {
+  const segmented = options.segmented !== false;
+  const candidateOrder = options.candidateOrder ?? "completion";
   const model = bucketSearchModel(keys);
-  // The common case first: one search of the whole partition, which (trying operations in completion order)
-  // finds a linearization in about one step per operation when there is one; a few times that, and it
-  // stops, leaving the history to the segment-by-segment search, which also finds violations locally.
   const sorted = [...ops].sort(byInvoke);
-  const quick = searchLinearization(sorted, model, [keys.map(() => null)], {
-    deadline,
-    maxSteps: 4 * sorted.length + 10_000,
-  });
-  if (quick.result === "ok") return { result: "ok", steps: quick.steps, order: quick.order!.map((i) => sorted[i]!) };
-  if (quick.result === "fail" && !segmented)
+  const quick = quickCheck(keys, sorted, deadline, candidateOrder);
+  if (quick.result === "ok") return quick;
+  if (quick.result === "fail" && !segmented) {
     return { result: "fail", steps: quick.steps, ops: sorted, initial: [keys.map(() => null)] };
+  }
   const segments = segmented ? segmentsOf(ops) : [sorted];
   let configs: Config[] = [{ states: keys.map(() => null), open: [], path: undefined }];
   let steps = quick.steps;
@@ -87,7 +112,7 @@ export function checkPartition(
     const next = new Map<string, Config>();
     for (const c of configs) {
       const segOps = [...c.open, ...segment];
-      const r = searchLinearization(segOps, model, [c.states], { deadline, collectFinals: !last });
+      const r = searchLinearization(segOps, model, [c.states], { deadline, candidateOrder, collectFinals: !last });
       steps += r.steps;
       if (r.result === "timeout") return { result: "timeout", steps };
       if (last) {
