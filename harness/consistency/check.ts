@@ -7,8 +7,10 @@
  * together (see partition.ts). `partition: false` searches the whole history at
  * once against the model of every key: the same verdicts, slower (the benchmark's peer).
  */
+
+import { mergeKeyOrders } from "./merge.ts";
 import { impossibleListing, jointPartitions, type Partition, perKeyPartitions, prepare } from "./partition.ts";
-import { checkPartition, quickCheck } from "./segments.ts";
+import { checkPartition, type PartitionResult, quickCheck } from "./segments.ts";
 import { shrinkWitness } from "./shrink.ts";
 import type { CheckStats, History, KeyState, Operation, Verdict, Violation } from "./types.ts";
 
@@ -47,59 +49,76 @@ export function checkHistory(history: History, options: CheckOptions = {}): Verd
   }
 
   const order = options.candidateOrder ?? "completion";
-  let stages: Partition[][];
-  if (options.partition === false) stages = [[{ keys: [...keys], ops }]];
-  else {
-    // A linearization of keys joined by lists is one of each key too: when the quick search of a joined
-    // part succeeds, its keys are decided. What is left is searched per key (fast, and a failing key is a
-    // proof with a small witness), then joined.
-    const joint = jointPartitions(keys, ops);
-    const decided = new Set<string>();
-    const pending: Partition[] = [];
-    for (const part of joint) {
-      const r = quickCheck(part.keys, part.ops, deadline, order);
-      stats.partitions += 1;
-      stats.steps += r.steps;
-      if (r.result === "ok") for (const k of part.keys) decided.add(k);
-      else pending.push(part);
-    }
-    stages = [perKeyPartitions(keys, ops).filter((p) => !decided.has(p.keys[0]!)), pending];
+  const violationOf = (part: Partition, r: Extract<PartitionResult, { result: "fail" }>) => {
+    const shrinkDeadline = performance.now() + (options.shrinkMs === false ? 0 : (options.shrinkMs ?? 3_000));
+    const w = shrinkWitness(part.keys, r.ops, r.initial, shrinkDeadline, r.startsAt);
+    const violation: Violation = {
+      keys: part.keys,
+      ...(w.startsAt !== undefined ? { startsAt: w.startsAt } : {}),
+      initial:
+        w.startsAt === undefined
+          ? []
+          : w.initial.map((s) => Object.fromEntries(part.keys.map((k, i) => [k, s[i] ?? null]))),
+      ops: w.ops,
+      context: w.startsAt === undefined ? [] : contextOf(part.ops, part.keys, w.initial, w.startsAt),
+      partitionSize: part.ops.length,
+    };
+    return done({ result: "violation", violation, stats });
+  };
+  const unknown = (part: Partition) => {
+    const limit = ((options.timeLimitMs ?? 10_000) / 1000).toFixed(1);
+    return done({
+      result: "unknown",
+      reason:
+        `the time limit (${limit} s) ran out while searching the ${part.ops.length} operation(s) on ` +
+        `${part.keys.join(", ")}; no linearization was found yet and none was ruled out`,
+      stats,
+    });
+  };
+  const partitionOptions = { segmented: options.segments !== false, candidateOrder: order };
+
+  if (options.partition === false) {
+    const whole: Partition = { keys: [...keys], ops };
+    stats.partitions = 1;
+    const r = checkPartition(whole.keys, whole.ops, deadline, partitionOptions);
+    stats.steps += r.steps;
+    if (r.result === "timeout") return unknown(whole);
+    if (r.result === "fail") return violationOf(whole, r);
+    return done({ result: "linearizable", stats });
   }
-  for (const stage of stages) {
-    for (const part of stage) {
-      stats.partitions += 1;
-      const r = checkPartition(part.keys, part.ops, deadline, {
-        segmented: options.segments !== false,
-        ...(options.candidateOrder ? { candidateOrder: options.candidateOrder } : {}),
-      });
-      stats.steps += r.steps;
-      if (r.result === "timeout") {
-        const limit = ((options.timeLimitMs ?? 10_000) / 1000).toFixed(1);
-        return done({
-          result: "unknown",
-          reason:
-            `the time limit (${limit} s) ran out while searching the ${part.ops.length} operation(s) on ` +
-            `${part.keys.join(", ")}; no linearization was found yet and none was ruled out`,
-          stats,
-        });
-      }
-      if (r.result === "fail") {
-        const shrinkDeadline = performance.now() + (options.shrinkMs === false ? 0 : (options.shrinkMs ?? 3_000));
-        const w = shrinkWitness(part.keys, r.ops, r.initial, shrinkDeadline, r.startsAt);
-        const violation: Violation = {
-          keys: part.keys,
-          ...(w.startsAt !== undefined ? { startsAt: w.startsAt } : {}),
-          initial:
-            w.startsAt === undefined
-              ? []
-              : w.initial.map((s) => Object.fromEntries(part.keys.map((k, i) => [k, s[i] ?? null]))),
-          ops: w.ops,
-          context: w.startsAt === undefined ? [] : contextOf(part.ops, part.keys, w.initial, w.startsAt),
-          partitionSize: part.ops.length,
-        };
-        return done({ result: "violation", violation, stats });
-      }
+
+  // 1. Keys joined by lists, quickly: a linearization of them all is one of each key too.
+  const joint = jointPartitions(keys, ops);
+  const decided = new Set<string>();
+  const pending: Partition[] = [];
+  for (const part of joint) {
+    const r = quickCheck(part.keys, part.ops, deadline, order);
+    stats.partitions += 1;
+    stats.steps += r.steps;
+    if (r.result === "ok") for (const k of part.keys) decided.add(k);
+    else pending.push(part);
+  }
+  // 2. Each key left on its own: a key with no linearization is a proof (with a small witness).
+  const orders = new Map<string, Operation[]>();
+  for (const part of perKeyPartitions(keys, ops).filter((p) => !decided.has(p.keys[0]!))) {
+    stats.partitions += 1;
+    const r = checkPartition(part.keys, part.ops, deadline, partitionOptions);
+    stats.steps += r.steps;
+    if (r.result === "timeout") return unknown(part);
+    if (r.result === "fail") return violationOf(part, r);
+    orders.set(part.keys[0]!, r.order);
+  }
+  // 3. Joined keys not decided in 1: merge their keys' linearizations (merge.ts), else search them whole.
+  for (const part of pending) {
+    stats.partitions += 1;
+    if (mergeKeyOrders(part.keys, orders, part.ops, deadline)) {
+      stats.merged = (stats.merged ?? 0) + 1;
+      continue;
     }
+    const r = checkPartition(part.keys, part.ops, deadline, partitionOptions);
+    stats.steps += r.steps;
+    if (r.result === "timeout") return unknown(part);
+    if (r.result === "fail") return violationOf(part, r);
   }
   return done({ result: "linearizable", stats });
 }

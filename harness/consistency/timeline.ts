@@ -85,8 +85,9 @@ h1{font-size:20px;margin:0 0 6px} p{margin:4px 0}
 .track{position:relative;flex:1;height:100%}
 .op{position:absolute;top:8px;height:30px;border-radius:4px;overflow:hidden;white-space:nowrap;font-size:11px;box-sizing:border-box;padding:2px 4px}
 .op span{position:relative}
-.witness{background:#fde2e1;border:2px solid #c62828}
-.context{background:#eceff1;border:1px dashed #78909c;color:#555}
+.op.witness,.legend .witness{background:#fde2e1;border:2px solid #c62828}
+.op.context,.legend .context{background:#eceff1;border:1px dashed #78909c;color:#555}
+tr.witness td{background:#fdf0ef}
 .open{border-right-style:dotted}
 .axis{display:flex;justify-content:space-between;margin-left:80px;color:#777;font-size:11px}
 table{border-collapse:collapse;font-size:12px;margin-top:12px} td,th{border:1px solid #ddd;padding:3px 6px;text-align:left}

@@ -106,6 +106,8 @@ export interface CheckStats {
   ops: number;
   /** Partitions checked (per-key projections, then the joint checks of keys joined by lists/many-key deletes). */
   partitions: number;
+  /** Joined keys decided by merging their keys' linearizations (merge.ts), without a joint search. */
+  merged?: number;
   /** Search steps (operations tried) over every partition. */
   steps: number;
   elapsedMs: number;
