@@ -1,8 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { checkHistory } from "./check.ts";
 import { HistoryBuilder } from "./history.test-support.ts";
+import { mergeKeyOrders } from "./merge.ts";
 import { putEtag } from "./model.ts";
-import type { History, Verdict } from "./types.ts";
+import { perKeyPartitions, prepare } from "./partition.ts";
+import { checkPartition } from "./segments.ts";
+import type { History, Operation, Verdict } from "./types.ts";
 
 /** Both the partitioned checker and the whole-history search, which must agree. */
 function verdicts(h: History): [Verdict, Verdict] {
@@ -221,5 +224,45 @@ describe("bounds and witnesses", () => {
       "the witness holds the stale read",
     ).toBe(true);
     expect(w.partitionSize, "the key's part of the history").toBe(401);
+  });
+});
+
+describe("merging per-key linearizations of keys lists join [D.rule.write-consistency]", () => {
+  const keys = ["a/0", "a/1"];
+  const ordersOf = (h: History) => {
+    const ops = prepare(h);
+    const orders = new Map<string, Operation[]>();
+    for (const p of perKeyPartitions(h.keys, ops)) {
+      const r = checkPartition(p.keys, p.ops, performance.now() + 5000);
+      if (r.result !== "ok") throw new Error(`key ${p.keys[0]} alone is not linearizable`);
+      orders.set(p.keys[0]!, r.order);
+    }
+    return { ops, orders };
+  };
+
+  test("writes in each key's order, reads and lists placed where they fit: a linearization of both keys", () => {
+    const h = new HistoryBuilder(keys)
+      .put(0, 0, 10, "a/0", "x1")
+      .put(1, 0, 10, "a/1", "y1")
+      .list(2, 1, 12, "a/", [["a/1", "y1"]])
+      .get(3, 2, 3, "a/0", null)
+      .put(0, 11, 20, "a/0", "x2")
+      .list(2, 13, 25, "a/", [
+        ["a/0", "x2"],
+        ["a/1", "y1"],
+      ])
+      .history();
+    const { ops, orders } = ordersOf(h);
+    expect(mergeKeyOrders(keys, orders, ops, performance.now() + 5000), "merge of a linearizable history").toBe(true);
+  });
+
+  test("a list no single instant explains does not merge (and the joint search proves the violation)", () => {
+    const h = new HistoryBuilder(keys)
+      .put(0, 0, 1, "a/0", "x")
+      .put(1, 2, 3, "a/1", "y")
+      .list(2, 0.5, 4, "a/", [["a/1", "y"]])
+      .history();
+    const { ops, orders } = ordersOf(h);
+    expect(mergeKeyOrders(keys, orders, ops, performance.now() + 5000), "merge of a list at no instant").toBe(false);
   });
 });
