@@ -60,7 +60,12 @@ export function checkHistory(history: History, options: CheckOptions = {}): Verd
           ? []
           : w.initial.map((s) => Object.fromEntries(part.keys.map((k, i) => [k, s[i] ?? null]))),
       ops: w.ops,
-      context: w.startsAt === undefined ? [] : contextOf(part.ops, part.keys, w.initial, w.startsAt),
+      context: [
+        ...new Set([
+          ...(w.startsAt === undefined ? [] : contextOf(part.ops, part.keys, w.initial, w.startsAt)),
+          ...writersOfObserved(part.ops, w.ops),
+        ]),
+      ].sort((a, b) => a.invoke - b.invoke),
       partitionSize: part.ops.length,
     };
     return done({ result: "violation", violation, stats });
@@ -128,6 +133,26 @@ function writtenValue(op: Operation): string | undefined {
   if (c.op === "put" && op.outcome.kind !== "null") return c.value;
   if (c.op === "multipart") return c.parts.join("");
   return undefined;
+}
+
+/** The writes (outside the witness) of the etags its operations saw or named, so a reader sees where they came from. */
+function writersOfObserved(ops: readonly Operation[], witness: readonly Operation[]): Operation[] {
+  const etags = new Set<string>();
+  for (const op of witness) {
+    const o = op.outcome;
+    if ((op.call.op === "get" || op.call.op === "head") && o.kind === "object") etags.add(o.etag);
+    if (o.kind === "entry" && o.etag !== null) etags.add(o.etag);
+    if (o.kind === "list") for (const x of o.objects) etags.add(x.etag);
+    if (op.call.op === "put" && op.call.onlyIf?.etagMatches) etags.add(op.call.onlyIf.etagMatches);
+    if (op.call.op === "put" && op.call.onlyIf?.etagDoesNotMatch) etags.add(op.call.onlyIf.etagDoesNotMatch);
+  }
+  return ops.filter(
+    (op) =>
+      !witness.includes(op) &&
+      (op.call.op === "put" || op.call.op === "multipart") &&
+      op.outcome.kind === "object" &&
+      etags.has(op.outcome.etag),
+  );
 }
 
 /** For each key and initial state: the write of its value, or (absent) the last delete before `at`. */

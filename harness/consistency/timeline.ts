@@ -1,7 +1,7 @@
 /**
  * A violation as a self-contained HTML page: one lane per client, each operation a bar from its
  * invocation to its completion (as Porcupine draws a history), the operations of the witness in red, the
- * writes that left the starting state in grey, and the starting state above. No script, no external file.
+ * writes that left the starting state or wrote a value the witness saw in grey, and the starting state above. No script, no external file.
  */
 import { describeCall, describeOutcome, describeState } from "./describe.ts";
 import type { Operation, Violation } from "./types.ts";
@@ -101,7 +101,7 @@ ${info.lines.map((l) => `<p>${esc(l)}</p>`).join("\n")}
   }: the bucket is not linearizable on ${v.keys.map(esc).join(", ")} (the smallest such part found of ${v.partitionSize} operation(s) on ${
     v.keys.length === 1 ? "this key" : "these keys"
   }).</p>
-<p class="legend"><span class="witness">operation of the violation</span><span class="context">write that left the starting state</span></p>
+<p class="legend"><span class="witness">operation of the violation</span><span class="context">earlier write: left the starting state, or wrote a value seen</span></p>
 <div class="timeline">
 ${lanesHtml}
 </div>

@@ -91,7 +91,10 @@ export interface Violation {
   initial: Record<string, KeyState>[];
   /** The smallest sub-history found that is not linearizable, in invocation order. */
   ops: Operation[];
-  /** The writes before `startsAt` that left the initial states (the put of each value, the last delete). */
+  /**
+   * For the reader, not part of the proof: the writes before `startsAt` that left the initial states (the
+   * put of each value, the last delete), and the writes of the etags the witness's operations saw or named.
+   */
   context: Operation[];
   /** How many operations of the history the partition that failed held. */
   partitionSize: number;
