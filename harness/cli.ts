@@ -15,6 +15,7 @@ const COMMANDS = {
   report: "merge shard reports, update expectations, put runs side by side (matrix, compare)",
   bridge: "write the bridge Worker that runs area D against a deployed R2 binding (bridge init DIR)",
   diff: "run random operation sequences on two targets and shrink the first divergence",
+  check: "record concurrent calls on a target and check them for linearizability (check consistency)",
 } as const;
 
 type CommandName = keyof typeof COMMANDS;
