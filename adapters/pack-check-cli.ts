@@ -257,7 +257,7 @@ export function cliChecks(proj: string, version: string): CliCheck[] {
         }
         for (const args of [
           ["--help"],
-          ...["run", "fuzz", "replay", "report", "serve", "diff", "bridge"].map((c) => [c, "--help"]),
+          ...["run", "fuzz", "replay", "report", "serve", "diff", "bridge", "check"].map((c) => [c, "--help"]),
         ]) {
           const r = await edgeconf(proj, args);
           expectCode(args.join(" "), r, 0);

@@ -53,6 +53,22 @@ function layout(line: string): { head: string; indent: number } {
   return { head: lead, indent: lead.length };
 }
 
+/** Words with an option group in square brackets (`[--seed N]`, up to 40 columns) kept as one word. */
+function keepOptionGroups(words: string[]): string[] {
+  const out: string[] = [];
+  let open = 0;
+  for (const word of words) {
+    const last = out.length - 1;
+    if (open > 0 && last >= 0 && out[last]!.length + 1 + word.length <= 40) out[last] = `${out[last]} ${word}`;
+    else {
+      out.push(word);
+      open = 0;
+    }
+    open += (word.match(/\[/g)?.length ?? 0) - (word.match(/\]/g)?.length ?? 0);
+  }
+  return out;
+}
+
 /** `words` after `head`, wrapped to `width`, continuation lines starting with `pad`. */
 function fill(head: string, words: string[], pad: string, width: number): string[] {
   const out: string[] = [];
@@ -85,7 +101,11 @@ export function wrapText(text: string, width: number = DEFAULT_COLUMNS): string 
       i++;
       continue;
     }
-    const { head, indent } = layout(first);
+    const { head } = layout(first);
+    let { indent } = layout(first);
+    // A usage line whose own continuation lines say where they start (aligned under an argument) keeps that.
+    const next = lines[i + 1];
+    if (/^Usage: /.test(first) && next !== undefined && /^ +\[/.test(next)) indent = /^ */.exec(next)![0].length;
     let end = i + 1;
     while (end < lines.length) {
       const next = lines[end]!;
@@ -95,10 +115,12 @@ export function wrapText(text: string, width: number = DEFAULT_COLUMNS): string 
     const block = lines.slice(i, end);
     if (block.every((l) => l.length <= width)) out.push(...block);
     else {
-      const words = [first.slice(head.length), ...block.slice(1)]
-        .join(" ")
-        .split(/ +/)
-        .filter((w) => w !== "");
+      const words = keepOptionGroups(
+        [first.slice(head.length), ...block.slice(1)]
+          .join(" ")
+          .split(/ +/)
+          .filter((w) => w !== ""),
+      );
       out.push(...fill(head, words, " ".repeat(Math.min(indent, width - 20)), width));
     }
     i = end;
