@@ -376,6 +376,18 @@ export const dnsRecordsClauses = [
     source: "platform",
   },
   {
+    id: "B.list.per-page-bounds",
+    area,
+    text: "per_page is 1..5,000,000 (OpenAPI dns-records_per_page: minimum 1, maximum 5e6, default 100); outside it is refused (400, 1004).",
+    source: "platform",
+  },
+  {
+    id: "B.list.pages-partition",
+    area,
+    text: "Under any filter, order and direction, the pages of a list cut one sequence: each page holds per_page records (the last the rest), the pages together are the unpaged list, and result_info (page, per_page, count, total_count, total_pages) counts the filtered list.",
+    source: "platform",
+  },
+  {
     id: "B.list.unknown-param",
     area,
     text: "An unknown or malformed list parameter is refused (400, 1004), never ignored.",
