@@ -478,6 +478,12 @@ export const dnsRecordsClauses = [
     source: "platform",
   },
   {
+    id: "B.record.comment-tags-modified-on",
+    area,
+    text: "comment_modified_on / tags_modified_on: when the comment / tags last changed, omitted when there is no comment / are no tags (SDK records.ts RecordResponse).",
+    source: "platform",
+  },
+  {
     id: "B.record.comment-tags-format",
     area,
     text: "Comments and tags may not contain CR or LF; tags are name or name:value.",
