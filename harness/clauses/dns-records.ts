@@ -338,6 +338,12 @@ export const dnsRecordsClauses = [
     text: "A batch runs deletes, patches, puts, posts in that order, all or nothing.",
     source: "platform",
   },
+  {
+    id: "B.batch.results",
+    area,
+    text: "A batch answers deletes, patches, puts and posts as full records (SDK RecordBatchResponse: Array<RecordResponse>), each list in the order sent: deleted records as they were, written ones as a GET then answers them.",
+    source: "platform",
+  },
   { id: "B.record.not-found", area, text: "An unknown record id is 404 with code 81044.", source: "platform" },
   {
     id: "B.validation.code",

@@ -93,7 +93,7 @@ describe("dns records: comment_modified_on and tags_modified_on", () => {
       const c4 = records.ok(await records.patch(c0.id, { comment: null, tags: [] })) as Stamped;
       expect(
         { comment: c4.comment, tags: c4.tags, ...stamps(c4) },
-        "PATCH {comment: null, tags: []}: comment null, tags [], both stamps omitted",
+        "PATCH {comment: null, tags: []}: comment null, tags [], both stamps omitted [B.record.comment-tags-modified-on]",
       ).toMatchObject({ comment: null, tags: [], hasComment: false, hasTags: false });
 
       await tick();
