@@ -43,6 +43,8 @@ export type TenantCredentials = ApiCredentials & ApiSecrets;
 
 /** A decoded response: status, headers, raw text and JSON (undefined when the body is not JSON). */
 export interface ApiResult<T = unknown> {
+  /** The call, `METHOD path?query` below the base URL: failure messages name it. */
+  call: string;
   status: number;
   headers: Headers;
   text: string;
@@ -146,7 +148,7 @@ export function createApiTarget(options: {
       } catch {
         json = undefined;
       }
-      return { status: res.status, headers: res.headers, text, json: json as T };
+      return { call: `${method} ${path}`, status: res.status, headers: res.headers, text, json: json as T };
     },
   };
   return target;
