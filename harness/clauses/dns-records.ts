@@ -394,6 +394,12 @@ export const dnsRecordsClauses = [
     source: "platform",
   },
   {
+    id: "B.list.shadow-filters",
+    area,
+    text: "shadowing_name lists the NS records at the name and its ancestors (not the apex); shadowed_by_name the records at or below the delegation, without the NS records that form it (SDK RecordListParams).",
+    source: "platform",
+  },
+  {
     id: "B.list.unknown-param",
     area,
     text: "An unknown or malformed list parameter is refused (400, 1004), never ignored.",

@@ -35,7 +35,7 @@ function bodies(u: string): Record<string, Record<string, unknown>> {
     cn: { type: "CNAME", name: `${u}-d`, content: "target.example.net", ttl: 1800 },
     q2: { type: "AAAA", name: `${u}-c`, content: "2001:db8::12", tags: ["Env:prod"] },
     t4: { type: "TXT", name: `${u}-c.in`, content: '"delta"', ttl: 3600 },
-    a5: { type: "A", name: `${u}-e`, content: "198.51.100.14", comment: "EDGE three" },
+    a5: { type: "A", name: `${u}-e`, content: "198.51.100.14", comment: "EDGE" },
   };
 }
 
@@ -158,7 +158,9 @@ describe("dns records: pages of filtered lists", () => {
         [`${base}&content.startswith=${enc('"')}`, ["t1", "t2", "t3", "t4"]],
         [`${base}&content.endswith=.EXAMPLE.NET`, ["mx", "cn"]],
         [`${base}&comment.contains=EDGE`, ["a1", "t2", "a5"]],
-        [`${base}&comment.startswith=edge%20t`, ["t2", "a5"]],
+        [`${base}&comment.startswith=edge%20t`, ["t2"]],
+        [`${base}&comment.exact=Edge`, ["a5"]],
+        [`${base}&comment.startswith=edge`, ["a1", "t2", "a5"]],
         [`${base}&comment.endswith=ONE`, ["a1"]],
         [`${base}&comment.exact=${enc("edge TWO")}`, ["t2"]],
         [`${base}&comment.present=x`, ["a1", "t2", "a5"]],
@@ -167,6 +169,8 @@ describe("dns records: pages of filtered lists", () => {
         [`${base}&tag.startswith=${enc("env:PR")}`, ["a1", "q2"]],
         [`${base}&tag.endswith=${enc("TEAM:ns")}`, ["t3"]],
         [`${base}&tag.contains=${enc("env:e")}`, ["a3"]],
+        [`${base}&tag.startswith=${enc("team:D")}`, ["t3"]],
+        [`${base}&type=A&tag_match=any`, ["a1", "a2", "a3", "a4", "a5"]],
         [`${base}&tag.present=env&tag.exact=${enc("TEAM:dns")}&tag_match=any`, ["a1", "a3", "q2", "t3"]],
       ];
       for (const [q, keys] of cases) {
