@@ -10,7 +10,7 @@
  */
 import { describe, expect, type TestContext } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { cleanupAfterAll, type DnsRecord, type Records, recordsOf, uniqueLabel } from "./helpers.ts";
+import { cleanupAfterAll, type DnsRecord, expectFailure, type Records, recordsOf, uniqueLabel } from "./helpers.ts";
 
 cleanupAfterAll();
 
@@ -112,6 +112,31 @@ describe("dns records: shadowed-records filters", () => {
         c,
       );
       await expectExactly(records, f, `shadowed_by_name=${enc(`deleg.${f.s}`)}&${meta}&type=NS`, ["deep"], c);
+    },
+  );
+  clauseTest(
+    ["B.list.shadow-filters", "B.list.unknown-param", "B.validation.code"],
+    "the zone apex as shadowing_name or shadowed_by_name, and shadowed_by_name without include_shadow_metadata=true, are refused (400 / 1004)",
+    async (ctx) => {
+      const { records, f } = await setup(ctx);
+      const deleg = enc(`deleg.${f.s}`);
+      // The control: the same parameters with a subdomain (and the metadata asked) are served.
+      await expectExactly(records, f, `shadowing_name=${deleg}`, ["ns1", "ns2"], "B.list.shadow-filters");
+      for (const q of [
+        "shadowing_name=%40",
+        `shadowing_name=${enc(f.zone)}`,
+        `shadowing_name=${enc(f.zone.toUpperCase())}`,
+        "shadowing_name=",
+        "shadowed_by_name=%40&include_shadow_metadata=true",
+        `shadowed_by_name=${enc(f.zone)}&include_shadow_metadata=true`,
+        `shadowed_by_name=${deleg}`,
+        `shadowed_by_name=${deleg}&include_shadow_metadata=false`,
+        `tag.present=${enc("team:dns")}`,
+        `tag.absent=${enc("a:b")}`,
+        "tag.startswith=team",
+      ]) {
+        expectFailure(await records.api.request("GET", `${records.path}?${q}`), 400, 1004);
+      }
     },
   );
 });
