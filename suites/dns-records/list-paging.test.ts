@@ -238,4 +238,32 @@ describe("dns records: pages of filtered lists", () => {
       }
     },
   );
+  clauseTest(
+    ["B.list.filter-params", "B.name.apex", "B.list.case-insensitive"],
+    "name=@ and name=<the zone's name, any case> list the records at the apex, and only those",
+    async (ctx) => {
+      const { records, f } = await setup(ctx);
+      const apex = await records.create({ type: "TXT", name: "@", content: `"apex ${f.u}"` });
+      for (const q of ["name=%40", `name=${enc(f.zone.toUpperCase())}`, `name.exact=${enc(f.zone)}`]) {
+        const env = await records.list(`${q}&per_page=5000`);
+        expect(
+          env.result.filter((r) => r.name !== f.zone).map((r) => `${r.type} ${r.name}`),
+          `GET dns_records?${q}: every record listed is at the apex ${f.zone} [B.name.apex]`,
+        ).toEqual([]);
+        expect(
+          env.result.map((r) => r.id),
+          `GET dns_records?${q}: holds our apex TXT [B.name.apex]`,
+        ).toContain(apex.id);
+        const one = await records.list(`${q}&content=${enc(apex.content)}`);
+        expect(
+          one.result.map((r) => r.id),
+          `GET dns_records?${q}&content=<our apex TXT>: exactly that record [B.list.filter-params]`,
+        ).toEqual([apex.id]);
+      }
+      expect(
+        (await records.list(`name=${enc(f.u)}&per_page=5000`)).result.map((r) => r.id),
+        `GET dns_records?name=${f.u}: not the apex record [B.list.filter-params]`,
+      ).not.toContain(apex.id);
+    },
+  );
 });
