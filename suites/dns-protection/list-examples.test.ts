@@ -30,7 +30,17 @@ describe("dns protection: list order, examples", () => {
     ).toEqual(["monitoring", "enabled", "disabled"]);
     // Lower-case directions are not asserted: the OpenAPI writes ASC and DESC only (the simulator
     // accepts either case; sim/dns-protection/routes.test.ts pins that).
-    for (const q of ["order=colour", "direction=sideways", "colour=red", "page=1&page=2", "order=mode&order=name"]) {
+    for (const q of [
+      "order=colour",
+      "order=modes",
+      "direction=sideways",
+      "direction=ASCENDING",
+      "direction=xDESC",
+      "colour=red",
+      "page=1&page=2",
+      "order=mode&order=name",
+      "direction=ASC&direction=DESC",
+    ]) {
       expectFailure(await rules(api).list(`?${q}`), 400);
     }
     await deleteOwnRules();
