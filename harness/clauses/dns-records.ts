@@ -430,6 +430,12 @@ export const dnsRecordsClauses = [
     source: "platform",
   },
   {
+    id: "B.name.fqdn-253",
+    area,
+    text: "A fully qualified record name has at most 253 characters; a longer one is refused with 9000.",
+    source: "platform",
+  },
+  {
     id: "B.name.label-63",
     area,
     text: "Every label of a record name of any type has at most 63 characters (RFC 1035).",
