@@ -98,7 +98,30 @@ describe("list, get and delete rules", () => {
     expectSuccess(await ownRules(api).get(known.id));
     expectFailure(await ownRules(api).get(UNKNOWN), 404);
     expectFailure(await ownRules(api).delete(UNKNOWN), 404);
+    expect(
+      expectSuccess<Rule>(await ownRules(api).get(known.id)).result,
+      "GET rules/{id} after DELETE of an unknown id: our rule is still there, unchanged [A.errors.no-change]",
+    ).toEqual(known);
   });
+
+  clauseTest(
+    ["A.route.malformed-id", "A.errors.no-change"],
+    "a rule id that is not a UUID (or holds one among other characters): 400 / 7003 on GET, PATCH, DELETE",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const r = ownRules(api);
+      const known = await r.made();
+      for (const id of ["not-a-uuid", `x${known.id}`, `${known.id}x`, `${known.id}/x`, "0000"]) {
+        expectFailure(await r.get(id), 400, 7003);
+        expectFailure(await r.patch(id, { mode: "disabled" }), 400, 7003);
+        expectFailure(await r.delete(id), 400, 7003);
+      }
+      expect(
+        expectSuccess<Rule>(await r.get(known.id)).result,
+        "GET rules/{id} after the calls with malformed ids: unchanged [A.errors.no-change]",
+      ).toEqual(known);
+    },
+  );
 
   clauseTest(["A.delete.one"], "DELETE /{rule_id} removes that rule only; no result", async (ctx) => {
     const { api } = await apiOf(ctx);
@@ -127,8 +150,7 @@ describe("list, get and delete rules", () => {
       ctx.skip(`target ${target.name}: deleting every rule of a real account is not done by this suite`);
     }
     const r = ownRules(api);
-    await r.made();
-    await r.made();
+    const made = [await r.made(), await r.made()];
     const env = expectSuccess(await rules(api).deleteAll());
     expect(Object.keys(env).sort(), "DELETE rules: the envelope has no result key [A.delete.all]").toEqual([
       "errors",
@@ -136,5 +158,9 @@ describe("list, get and delete rules", () => {
       "success",
     ]);
     expect(await r.listAll(), "GET rules after DELETE rules: empty [A.delete.all]").toEqual([]);
+    for (const rule of made) {
+      expectFailure(await r.get(rule.id), 404);
+      expectFailure(await r.patch(rule.id, { mode: "disabled" }), 404);
+    }
   });
 });
