@@ -266,4 +266,68 @@ describe("dns records: pages of filtered lists", () => {
       ).not.toContain(apex.id);
     },
   );
+  clauseTest(
+    ["B.list.filter-params", "B.list.unknown-param", "B.validation.code"],
+    "type= each of the 21 record types of the SDK's RecordListParams is served; malformed values and operators are refused (400 / 1004)",
+    async (ctx) => {
+      const { records, f } = await setup(ctx);
+      const base = `name.startswith=${enc(f.u)}`;
+      const have: Record<string, string[]> = {
+        A: ["a1", "a2", "a3", "a4", "a5"],
+        AAAA: ["q1", "q2"],
+        TXT: ["t1", "t2", "t3", "t4"],
+        MX: ["mx"],
+        CNAME: ["cn"],
+      };
+      // RecordListParams.type (cloudflare-typescript src/resources/dns/records.ts).
+      for (const type of [
+        "A",
+        "AAAA",
+        "CAA",
+        "CERT",
+        "CNAME",
+        "DNSKEY",
+        "DS",
+        "HTTPS",
+        "LOC",
+        "MX",
+        "NAPTR",
+        "NS",
+        "OPENPGPKEY",
+        "PTR",
+        "SMIMEA",
+        "SRV",
+        "SSHFP",
+        "SVCB",
+        "TLSA",
+        "TXT",
+        "URI",
+      ]) {
+        const env = await records.list(`${base}&type=${type}`);
+        const byId = new Map(Object.entries(f.r).map(([k, r]) => [r.id, k]));
+        expect(
+          env.result.map((r) => byId.get(r.id) ?? `${r.type} ${r.name}`).sort(),
+          `GET dns_records?type=${type} under our prefix: our records of that type [B.list.filter-params]`,
+        ).toEqual([...(have[type] ?? [])].sort());
+      }
+      for (const bad of [
+        "per_page=abc",
+        "per_page=",
+        "page=1.5",
+        "page=x",
+        `tag.exact=${enc(":prod")}`,
+        "tag.present=",
+        "tag.regex=x",
+        "name.present=x",
+        "content.absent=x",
+        "include_shadow_metadata=yes",
+        "order=priority",
+        "direction=descending",
+        "name=a&name=b",
+        "content.contains=a&content.contains=b",
+      ]) {
+        expectFailure(await records.api.request("GET", `${records.path}?${base}&${bad}`), 400, 1004);
+      }
+    },
+  );
 });
