@@ -6,7 +6,7 @@
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { cleanupAfterAll, type DnsRecord, recordsOf, uniqueLabel } from "./helpers.ts";
+import { cleanupAfterAll, type DnsRecord, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
 
 cleanupAfterAll();
 
@@ -79,6 +79,46 @@ describe("dns records: PUT overwrites, PATCH keeps", () => {
         fields(back),
         "PATCH {proxied: false, ttl: 3600}: DNS only with the sent ttl; everything else kept [B.patch.partial]",
       ).toEqual({ ...fields(put), proxied: false, ttl: 3600 });
+    },
+  );
+  clauseTest(
+    ["B.patch.partial", "B.type.mx-priority-required", "B.type.data-content", "B.validation.no-change"],
+    "PATCH to another type drops the old type's priority and data; an MX made without a priority of its own is refused",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const name = uniqueLabel("pt");
+      const mx = await records.create({ type: "MX", name, content: "mail.example.net", priority: 10, ttl: 300 });
+      const a = records.ok(await records.patch(mx.id, { type: "A", content: "198.51.100.140" }));
+      expect(
+        {
+          has_priority: Object.hasOwn(a, "priority"),
+          has_data: Object.hasOwn(a, "data"),
+          type: a.type,
+          content: a.content,
+          ttl: a.ttl,
+        },
+        "PATCH MX -> {type: A, content}: no priority, no data; the ttl kept [B.patch.partial]",
+      ).toEqual({ has_priority: false, has_data: false, type: "A", content: "198.51.100.140", ttl: 300 });
+      const before = await records.state();
+      expectFailure(await records.patch(mx.id, { type: "MX", content: "mail2.example.net" }), 400, 1004, 9100);
+      expect(await records.state(), "after PATCH A -> MX without a priority: unchanged [B.validation.no-change]").toBe(
+        before,
+      );
+      const srvName = `_sip._tcp.${name}`;
+      const srv = await records.create({
+        type: "SRV",
+        name: srvName,
+        data: { priority: 5, weight: 10, port: 5060, target: "sip.example.net" },
+      });
+      const txt = records.ok(await records.patch(srv.id, { type: "TXT", content: "was srv" }));
+      expect(
+        { has_priority: Object.hasOwn(txt, "priority"), has_data: Object.hasOwn(txt, "data"), content: txt.content },
+        "PATCH SRV -> {type: TXT, content}: no priority, no data; the TXT content quoted [B.patch.partial]",
+      ).toEqual({ has_priority: false, has_data: false, content: '"was srv"' });
+      expect(
+        records.ok(await records.get(srv.id)),
+        "GET after PATCH SRV -> TXT: the record PATCH answered [B.patch.partial]",
+      ).toEqual(txt);
     },
   );
 });
