@@ -73,7 +73,10 @@ describe("list, get and delete rules", () => {
         ids.filter((id) => r.ids.has(id)).sort(),
         "GET rules, every page of 10: our 12 rules are on the pages [A.list.pagination]",
       ).toEqual(made.map((x) => x.id).sort());
-      expect(expectSuccess<Rule[]>(await r.list(`?per_page=10&page=${pages + 1}`)).result).toEqual([]);
+      expect(
+        expectSuccess<Rule[]>(await r.list(`?per_page=10&page=${pages + 1}`)).result,
+        `GET rules?per_page=10&page=${pages + 1} (past the last page): an empty result [A.list.pagination]`,
+      ).toEqual([]);
       const dflt = expectSuccess<Rule[]>(await r.list());
       expect(
         dflt.result_info?.per_page,
@@ -88,7 +91,10 @@ describe("list, get and delete rules", () => {
   clauseTest(["A.get.one"], "GET /{rule_id} returns the rule", async (ctx) => {
     const { api } = await apiOf(ctx);
     const rule = await ownRules(api).made();
-    expect(checkRule(expectSuccess(await ownRules(api).get(rule.id)).result)).toEqual(rule);
+    expect(
+      checkRule(expectSuccess(await ownRules(api).get(rule.id)).result),
+      "GET rules/{id}: the rule as created, every field [A.get.one]",
+    ).toEqual(rule);
   });
 
   clauseTest(["A.get.not-found"], "an unknown rule id: 404 with the failure envelope", async (ctx) => {
