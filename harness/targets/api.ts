@@ -8,6 +8,7 @@
  */
 import { Agent, fetch as undiciFetch } from "undici";
 import type { Simulator } from "../../sim/index.ts";
+import { recordImplementation, serverImplementation } from "./identity.ts";
 import { secondTenantFromEnv } from "./second-tenant.ts";
 
 export type AuthScheme = "token" | "key";
@@ -205,6 +206,8 @@ export function createHttpApiTarget(
       signal,
       dispatcher,
     } as Parameters<typeof undiciFetch>[1]);
+    // Who answers, for the report (the server header of the first response).
+    recordImplementation(serverImplementation(res.headers.get("server")));
     return res as unknown as Response;
   };
   const other = options.other ?? secondTenantFromEnv(env);
