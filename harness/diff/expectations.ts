@@ -118,6 +118,11 @@ function argsMatch(when: DiffExpectation["when"], op: DiffOp): boolean {
   );
 }
 
+/** Whether an operation of a run is one `e` could have accepted a difference of (its area, op and `when`). */
+export function expectationMet(e: DiffExpectation, area: DiffAreaName, op: DiffOp): boolean {
+  return e.area === area && e.op === op.op && argsMatch(e.when, op);
+}
+
 /** The expectation that accepts a difference of `op` in `area`, if any. */
 export function expectationFor(
   list: readonly DiffExpectation[],
