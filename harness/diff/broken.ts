@@ -174,3 +174,8 @@ export async function createBrokenTarget(rule: string, seed = 0, inProcess = fal
     close: () => served.close(),
   };
 }
+
+/** The fixtures' names (own keys only). */
+export function brokenNames(): string[] {
+  return Object.keys(BROKEN_RULES);
+}

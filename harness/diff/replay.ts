@@ -26,12 +26,7 @@ export interface DiffReplayFile {
 }
 
 /** The replay file of one divergence of a run. */
-export function diffReplayOf(
-  outcome: DiffOutcome,
-  d: Divergence,
-  area: DiffAreaName,
-  runId: string,
-): DiffReplayFile {
+export function diffReplayOf(outcome: DiffOutcome, d: Divergence, area: DiffAreaName, runId: string): DiffReplayFile {
   return {
     kind: DIFF_REPLAY_KIND,
     version: 1,

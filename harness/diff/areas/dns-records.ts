@@ -185,6 +185,14 @@ export const dnsRecordsArea: DiffArea = {
       why: "creation and modification times depend on each implementation's clock",
     },
   ],
+  check(target: Target) {
+    // Record names are the side's own zone name: without it they cannot be normalised, and every answer
+    // naming a record would differ falsely.
+    if (target.api && !target.api.credentials.zone_name) {
+      return "its zone name is unknown: set CLOUDFLARE_ZONE_NAME (the name of the zone CLOUDFLARE_ZONE_ID names)";
+    }
+    return undefined;
+  },
   open(target: Target, tag: string) {
     if (!target.api) throw new Error(`target ${target.name} does not reach area B (dns-records)`);
     return openSession(target.api, tag);
