@@ -18,15 +18,28 @@ export interface BucketFault {
   methods(bucket: Bucket): Record<string, AnyFn>;
 }
 
-/** A view of a StoreObject with some fields replaced (the rest read through from the object). */
+/**
+ * A view of a StoreObject with some fields replaced, the rest read through from the object (methods
+ * bound to it). A plain object, not a Proxy: the object's own fields are read-only, which a Proxy must
+ * answer truly.
+ */
 function withFields(o: object, fields: Record<string, unknown>): object {
-  return new Proxy(o, {
-    get(target, prop) {
-      if (typeof prop === "string" && Object.hasOwn(fields, prop)) return fields[prop];
-      const v = Reflect.get(target, prop, target);
-      return typeof v === "function" ? v.bind(target) : v;
-    },
-  });
+  const names = new Set<string>();
+  for (let p: object | null = o; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+    for (const k of Object.getOwnPropertyNames(p)) if (k !== "constructor") names.add(k);
+  }
+  const view = {};
+  for (const k of names) {
+    Object.defineProperty(view, k, {
+      enumerable: true,
+      get() {
+        if (Object.hasOwn(fields, k)) return fields[k];
+        const v = (o as Record<string, unknown>)[k];
+        return typeof v === "function" ? v.bind(o) : v;
+      },
+    });
+  }
+  return view;
 }
 
 const rangeOf = (options: unknown): Record<string, unknown> | undefined => {
@@ -62,8 +75,9 @@ export const BUCKET_FAULTS = {
     methods: (b) => ({
       async get(key: string, options?: Record<string, unknown>) {
         const r = rangeOf(options);
-        if (!r || typeof r.suffix !== "number" || r.suffix < 1) return b.get(key, options as never);
-        const o = await b.get(key, { ...options, range: { suffix: r.suffix + 1 } } as never);
+        const onlySuffix = r && Object.keys(r).length === 1 && typeof r.suffix === "number" && r.suffix >= 1;
+        if (!r || !onlySuffix) return b.get(key, options as never);
+        const o = await b.get(key, { ...options, range: { suffix: (r.suffix as number) + 1 } } as never);
         return o && "body" in o ? withFields(o, { range: { suffix: r.suffix } }) : o;
       },
     }),
