@@ -17,10 +17,16 @@ export function outcomeKind(answer: Json): string {
   return "result";
 }
 
-/** A generic field path cut to its first three levels (`result.objects[].customMetadata`). */
+/**
+ * The class of a differing field: a generic path cut after its first array (`result.objects[].key` and
+ * `result.objects.length` are both `result.objects`: the listing differs) or else at three levels
+ * (`result.customMetadata.Camel` is `result.customMetadata`).
+ */
 export function fieldClass(field: string): string {
-  const parts = field.split(".");
-  return parts.slice(0, 3).join(".");
+  const parts = field.replace(/\.length$/, "").split(".");
+  const array = parts.findIndex((p) => p.endsWith("[]"));
+  const cut = array >= 0 && array < 3 ? parts.slice(0, array + 1) : parts.slice(0, 3);
+  return cut.join(".").replace(/\[\]$/, "");
 }
 
 export function fingerprintOf(op: DiffOp, left: Json, right: Json, differences: readonly Difference[]): string {
