@@ -143,7 +143,12 @@ export async function runSequence(
   const knownMet: string[] = [];
   try {
     for (const op of ops) {
-      const [la, ra] = await Promise.all([l.exec(op), r.exec(op)]);
+      // An operation one side cannot be asked (no second tenant, no second operator) is asked of neither.
+      const needs = area.requires?.(op);
+      const skip = needs && !(left.capabilities.has(needs) && right.capabilities.has(needs));
+      const [la, ra] = skip
+        ? [{ skipped: `a side lacks ${needs}` }, { skipped: `a side lacks ${needs}` }]
+        : await Promise.all([l.exec(op), r.exec(op)]);
       const ln = normalise(la, op, area.rules, l.context, books[0]);
       const rn = normalise(ra, op, area.rules, r.context, books[1]);
       const differences = compare(ln.value, rn.value);

@@ -215,6 +215,7 @@ export const dnsProtectionArea: DiffArea = {
   name: "dns-protection",
   capability: "api",
   op: dnsProtectionOp,
+  requires: (op) => (op.via !== undefined ? "tenants" : undefined),
   rules: [
     { name: "rule-id", keys: ["id"], kind: "role", role: "rule", why: "rule ids are assigned by each implementation" },
     {

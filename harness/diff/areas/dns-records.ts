@@ -310,6 +310,7 @@ export const dnsRecordsArea: DiffArea = {
   name: "dns-records",
   capability: "api",
   op: dnsRecordsOp,
+  requires: (op) => (op.via !== undefined ? "tenants" : undefined),
   rules: [
     {
       name: "record-id",

@@ -228,6 +228,7 @@ export const keyTransparencyArea: DiffArea = {
   name: "key-transparency",
   capability: "kt",
   op: keyTransparencyOp,
+  requires: (op) => (op.as === "b" ? "kt-identities" : undefined),
   rules: [
     {
       name: "timestamp",
