@@ -20,33 +20,40 @@ import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const DIFF_HELP = `Usage: edgeconf diff --area <area> --against <target> [--target sim] [options]
 
-Runs random sequences of the area's operations (valid and invalid) on two targets from fresh, isolated
-resources and compares every answer after normalising what legitimately differs (ids, versions, upload
-ids, timestamps: by role and consistency). Every distinct divergence (operation, outcomes, differing
-fields) is shrunk to a minimal sequence, counted, and saved as a replay file (edgeconf replay FILE runs
-it again on both targets); the run goes on until --runs or --max-divergences.
+Runs random sequences of the area's operations (valid and invalid) on two
+targets from fresh, isolated resources and compares every answer after
+normalising what legitimately differs (ids, versions, timestamps: by role and
+consistency). Every distinct divergence (operation, outcomes, differing fields)
+is shrunk to a minimal sequence, counted and saved as a replay file (edgeconf
+replay FILE runs it again); the run goes on until --runs or --max-divergences.
 
-  --area              ${DIFF_AREAS.join(" | ")}
-  --target            the first side (default sim); --against the second. Targets:
-                      ${TARGET_NAMES.join(", ")}, broken:<fixture> (${brokenNames().length} fixtures, docs/diff.md)
-  --runs N            sequences to draw (default 100); --max-steps N: operations per sequence (default 12)
+  --area AREA         ${DIFF_AREAS.join(" ")}
+  --target T          the first side (default sim); --against T: the second.
+                      ${TARGET_NAMES.join(", ")},
+                      broken:<fixture> (${brokenNames().length} fixtures, see docs/diff.md)
+  --runs N            sequences to draw (default 100)
+  --max-steps N       operations per sequence (default 12)
   --max-divergences N stop after N distinct divergences (default ${DEFAULT_MAX_DIVERGENCES})
-  --seed N            fast-check seed (default: random, printed); the same seed runs the same sequences
-  --expectations FILE known, accepted divergences (default: EDGECONF_DIFF_EXPECTATIONS, else
-                      edgeconf/expectations/diff-<against>.json of the current directory, else the
-                      baseline edgeconf ships for <against>, if any); --no-expectations: none
-  --draft-expectations FILE  write the divergences found as a draft expectations file (a new file
-                      only; each reason is left for you to write)
-  --base-url URL, --kt-url URL   an http side (credentials and CLOUDFLARE_ZONE_NAME from the
-                      environment, as for edgeconf run)
+  --seed N            fast-check seed (default: random, printed)
+  --expectations FILE known, accepted divergences (default:
+                      EDGECONF_DIFF_EXPECTATIONS, else
+                      edgeconf/expectations/diff-<against>.json here, else
+                      the baseline edgeconf ships); --no-expectations: none
+  --draft-expectations FILE
+                      write the divergences as a draft expectations file (a new
+                      file only; each reason is left for you to write)
+  --base-url URL      an http side (areas A, B); --kt-url URL: area C.
+                      Credentials and CLOUDFLARE_ZONE_NAME from the environment
   --worker-url URL    a worker side (secret in EDGECONF_WORKER_SECRET)
   --module PATH       a module side (a module exporting createBucket)
-  --against-base-url, --against-kt-url, --against-worker-url, --against-module
-                      the same for the --against side when both sides are of one kind
-  --out DIR           report directory (default reports); --json: print the report as JSON
+  --against-module PATH, --against-base-url URL, --against-kt-url URL,
+  --against-worker-url URL   the --against side's own, when both are one kind
+  --out DIR           report directory (default reports)
+  --json              print the report as JSON
 
-Writes <out>/diff-<area>-<time>/diff.json, diff.md, diff.html and replays/*.json.
-Exit status: 0 no unexpected divergence, 1 a divergence, 2 usage error or unreachable target.
+Writes <out>/diff-<area>-<time>/diff.json, diff.md, diff.html, replays/*.json.
+Exit status: 0 no unexpected divergence, 1 a divergence, 2 usage error or
+unreachable target.
 `;
 
 function positiveInt(v: string | undefined, fallback: number, name: string): number | string {

@@ -474,19 +474,21 @@ export async function createBrokenTarget(rule: string, seed = 0, inProcess = fal
     const broken = brokenSimulator(sim, r);
     return {
       name: `broken:${rule}` as Target["name"],
-      capabilities: new Set<Capability>(["api", "kt"]),
+      capabilities: new Set<Capability>(["api", "kt", "tenants", "kt-identities"]),
       api: createSimApiTarget(broken),
       kt: createSimKtTarget(broken),
       close: async () => {},
     };
   }
   const served = await startServe({ sim: brokenSimulator(sim, r) });
-  const capabilities = new Set<Capability>(["api"]);
+  const capabilities = new Set<Capability>(["api", "tenants"]);
   const api = createHttpApiTarget(served.base_url, process.env, {
     primary: primaryCredentials(served),
+    other: served.second_tenant,
   });
   const kt = servedKtTarget(served);
   if (kt) capabilities.add("kt");
+  if (kt && served.client_cert_2 && served.client_key_2) capabilities.add("kt-identities");
   return {
     name: `broken:${rule}` as Target["name"],
     capabilities,

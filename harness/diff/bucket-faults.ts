@@ -138,15 +138,19 @@ export const BUCKET_FAULTS = {
     what: "list's prefix matches case-insensitively",
     methods: (b) => ({
       async list(o?: { prefix?: unknown; limit?: unknown }) {
-        if (!o || typeof o.prefix !== "string" || o.prefix.toLowerCase() === o.prefix.toUpperCase()) {
-          return b.list(o as never);
-        }
-        const prefix = o.prefix.toLowerCase();
-        const all = await b.list({ ...o, prefix: undefined, limit: 1000 } as never);
-        const lower = await b.list({ ...o, prefix } as never);
-        const matched = all.objects.filter((x) => x.key.toLowerCase().startsWith(prefix));
-        if (matched.length === lower.objects.length) return lower;
-        return { ...lower, objects: matched.slice(0, typeof o.limit === "number" ? o.limit : 1000) };
+        const exact = await b.list(o as never);
+        if (!o || typeof o.prefix !== "string" || o.prefix.toLowerCase() === o.prefix.toUpperCase()) return exact;
+        // The same listing under every case of the prefix: the keys the lower-cased prefix or the given one matches.
+        const lower = await b.list({ ...o, prefix: o.prefix.toLowerCase() } as never);
+        const upper = await b.list({ ...o, prefix: o.prefix.toUpperCase() } as never);
+        const keys = new Set<string>();
+        const objects = [...exact.objects, ...lower.objects, ...upper.objects]
+          .filter((x) => !keys.has(x.key) && keys.add(x.key))
+          .sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+        const prefixes = [
+          ...new Set([...exact.delimitedPrefixes, ...lower.delimitedPrefixes, ...upper.delimitedPrefixes]),
+        ].sort();
+        return { ...exact, objects, delimitedPrefixes: prefixes };
       },
     }),
   },
