@@ -6,9 +6,9 @@
 import { randomInt } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { brokenNames } from "../diff/broken.ts";
 import { type DiffCommandOptions, diffCommand } from "../diff/cli.ts";
 import { type DiffExpectation, diffExpectationsPath, loadDiffExpectations } from "../diff/expectations.ts";
-import { brokenNames } from "../diff/broken.ts";
 import { DEFAULT_MAX_DIVERGENCES } from "../diff/run.ts";
 import { parseDiffSides, SIDE_OPTIONS } from "../diff/sides.ts";
 import { checkDiffTarget } from "../diff/targets.ts";

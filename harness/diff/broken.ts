@@ -16,7 +16,7 @@ import { createSimulator, type Simulator, type SimulatorFetchInit } from "../../
 import { startServe } from "../serve/index.ts";
 import { createHttpApiTarget, createSimApiTarget } from "../targets/api.ts";
 import { createSimKtTarget } from "../targets/kt.ts";
-import { createSimObjectStoreTarget, type ObjectStoreBucket } from "../targets/object-store.ts";
+import { createSimObjectStoreTarget } from "../targets/object-store.ts";
 import { primaryCredentials, servedKtTarget } from "../targets/serve.ts";
 import type { Capability, Target } from "../targets/types.ts";
 import { BUCKET_FAULTS, type BucketFaultName, faultyBucket } from "./bucket-faults.ts";

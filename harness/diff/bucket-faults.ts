@@ -10,6 +10,7 @@
 import type { ObjectStoreBucket } from "../targets/object-store.ts";
 
 type Bucket = ObjectStoreBucket;
+// biome-ignore lint/suspicious/noExplicitAny: a wrapped binding method takes and returns what the binding does
 type AnyFn = (...args: any[]) => any;
 
 export interface BucketFault {

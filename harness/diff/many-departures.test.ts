@@ -10,8 +10,8 @@ import { afterAll, expect, test } from "vitest";
 import { PROJECT_ROOT } from "../expectations.ts";
 import type { Target } from "../targets/types.ts";
 import { DIFF_AREA_DRIVERS } from "./areas/index.ts";
-import { BUCKET_FAULTS, type BucketFaultName } from "./bucket-faults.ts";
 import { createBrokenTarget } from "./broken.ts";
+import { BUCKET_FAULTS, type BucketFaultName } from "./bucket-faults.ts";
 import { runDiff, runSequence } from "./run.ts";
 import { openDiffTarget } from "./targets.ts";
 

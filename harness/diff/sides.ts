@@ -10,11 +10,11 @@ import { displayPath, shellQuote } from "../report/shell.ts";
 import {
   parseTargetLocation,
   type SideSpelling,
+  strayTargetFlag,
   TARGET_FLAGS,
   TARGET_SIDE,
   type TargetFlag,
   type TargetLocation,
-  strayTargetFlag,
 } from "../run/options.ts";
 
 /** The options `parseCommandArgs` needs for both sides' locations. */
