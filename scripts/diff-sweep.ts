@@ -2,6 +2,7 @@
 //   npm run docs:diff            prints the table and writes it into docs/diff.md
 //   npm run docs:diff -- --check prints it and exits 1 if a fixture is not found or docs/diff.md differs
 //   npm run docs:diff -- NAME..  only these fixtures (printed, docs untouched)
+import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sweep, sweepTable, withSweepTable } from "../harness/diff/sweep.ts";
@@ -21,11 +22,17 @@ if (names.length === 0) {
   const file = path.join(PROJECT_ROOT, "docs", "diff.md");
   const doc = readFileSync(file, "utf8");
   const next = withSweepTable(doc, table);
+  // Compared as biome formats it (column padding aside).
+  const loose = (t: string) => t.replace(/[ \t]+/g, " ").replace(/-{3,}/g, "---");
   if (check) {
-    if (next !== doc) process.stdout.write("docs/diff.md's table differs from this sweep: npm run docs:diff\n");
-    process.exitCode = next !== doc || missed > 0 ? 1 : 0;
+    const differs = loose(next) !== loose(doc);
+    if (differs) process.stdout.write("docs/diff.md's table differs from this sweep: npm run docs:diff\n");
+    process.exitCode = differs || missed > 0 ? 1 : 0;
   } else {
     writeFileSync(file, next);
+    execFileSync(path.join(PROJECT_ROOT, "node_modules", ".bin", "biome"), ["format", "--write", file], {
+      stdio: "ignore",
+    });
     process.stdout.write(`docs/diff.md: ${rows.length - missed} of ${rows.length} fixtures found\n`);
   }
 }
