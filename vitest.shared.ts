@@ -24,7 +24,7 @@ export const SHARED_WORKER_FILES = [
   "sim/**/*.test.ts",
   "harness/clauses/*.test.ts",
   "harness/docs.test.ts",
-  "harness/report/{build,catalogue,classify,explain,render,update-expectations,write}.test.ts",
+  "harness/report/{build,catalogue,classify,explain,matrix,render,update-expectations,write}.test.ts",
   "harness/fuzz/replay-file.test.ts",
   "harness/run/{options,suite-helpers}.test.ts",
   "harness/diff/normalise.test.ts",
@@ -32,6 +32,7 @@ export const SHARED_WORKER_FILES = [
   "adapters/{populate,restore-check,restore-derived,restore-derived-rules,restore-format,restore-replace}.test.ts",
   "adapters/{snapshot-files,toml,wrangler,wrangler-bindings}.test.ts",
   "examples/{control,docs,library,worker}.test.ts",
+  "mutation/*.test.ts",
 ];
 const SHARED_SUITE_FILES = ["suites/**/*.test.ts", "properties/**/*.test.ts"];
 
@@ -43,6 +44,7 @@ const ALL_TESTS = [
   "bin/**/*.test.ts",
   "adapters/**/*.test.ts",
   "examples/**/*.test.ts",
+  "mutation/**/*.test.ts",
 ];
 
 const common = {

@@ -8,17 +8,24 @@ import type { RunReport } from "./types.ts";
 
 export const REPORT_SCHEMA_PATH = path.join(PROJECT_ROOT, "fixtures", "schemas", "report.schema.json");
 
-let validate: ValidateFunction | undefined;
+const validators = new Map<string, ValidateFunction>();
 
-function validator(): ValidateFunction {
-  if (validate) return validate;
+/** A compiled validator of one schema file (ajv, strict, with formats), compiled once. */
+export function schemaValidator(file: string): ValidateFunction {
+  const known = validators.get(file);
+  if (known) return known;
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
   const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
     addFormatsModule) as unknown as (a: Ajv) => Ajv;
   addFormats(ajv);
-  validate = ajv.compile(JSON.parse(readFileSync(REPORT_SCHEMA_PATH, "utf8")) as object);
-  return validate;
+  const v = ajv.compile(JSON.parse(readFileSync(file, "utf8")) as object);
+  validators.set(file, v);
+  return v;
+}
+
+function validator(): ValidateFunction {
+  return schemaValidator(REPORT_SCHEMA_PATH);
 }
 
 /** The schema errors of a report, one line each (empty when valid). */

@@ -51,6 +51,7 @@ export function rawTest(test: TestCase): RawTest {
       ...(meta.clauses ? { clauses: [...meta.clauses] } : {}),
       ...(meta.property ? { property: { ...meta.property } } : {}),
       ...(meta.expectation ? { expectation: { ...meta.expectation } } : {}),
+      ...(meta.implementation ? { implementation: { ...meta.implementation } } : {}),
     },
   };
 }

@@ -13,9 +13,10 @@ import { buildReport } from "../report/build.ts";
 import type { RawTest } from "../report/classify.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
-import type { ExitCode, RunReport, TestEntry } from "../report/types.ts";
+import type { ExitCode, RunReport, TargetImplementation, TestEntry } from "../report/types.ts";
 import { type ReportFs, writeReport } from "../report/write.ts";
-import { targetIdentity } from "../targets/identity.ts";
+import { runImplementation, targetIdentity } from "../targets/identity.ts";
+import type { TargetName } from "../targets/types.ts";
 import { bridgeCompatibilityDate } from "../targets/workerd.ts";
 import { FILE_FAILURE, SUITE_FAILURE } from "./collect.ts";
 import type { RunOptions } from "./options.ts";
@@ -105,6 +106,14 @@ function identityOf(options: RunOptions, cwd: string): { identity?: string } {
   } catch {
     return {};
   }
+}
+
+function implementationOf(target: TargetName, tests: readonly RawTest[]): { implementation?: TargetImplementation } {
+  const implementation = runImplementation(
+    target,
+    tests.map((t) => t.meta.implementation),
+  );
+  return implementation ? { implementation } : {};
 }
 
 export interface ExecuteResult {
@@ -238,6 +247,7 @@ export async function executeRun(
     target: {
       name: options.target,
       ...identityOf(options, io.cwd),
+      ...implementationOf(options.target, run.tests),
       ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
       ...(options.module ? { module: displayPath(io.cwd, options.module) } : {}),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),

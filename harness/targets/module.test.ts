@@ -56,6 +56,7 @@ describe("the module target", () => {
     const r = read(out);
     expect(r.target).toMatchObject({ name: "module", module: expect.stringMatching(/sim-bucket\.ts$/) });
     expect(r.target.identity).toMatch(/^module .*fixtures\/modules\/sim-bucket\.ts$/);
+    expect(r.target.implementation, "a module without name/version exports names no implementation").toBeUndefined();
     expect(r.totals.fail).toBe(0);
     expect(r.totals.pass).toBeGreaterThan(100);
   }, 240_000);
@@ -69,5 +70,9 @@ describe("the module target", () => {
     const r = read(out);
     const failed = r.tests.filter((t) => t.status === "fail").map((t) => matchKey(`${t.file}::${t.fullName}`));
     expect(failed.sort()).toEqual(listed.expectations.map((e) => matchKey(e.test)).sort());
+    expect(r.target.implementation, "report.target.implementation: the module's name and version exports").toEqual({
+      name: "broken-bucket",
+      version: "1.0.0",
+    });
   }, 240_000);
 });

@@ -14,12 +14,14 @@
  *   declaredLengthStream(length): ReadableStream  the same, declared but never sent (size limits)
  *   headers(init): Headers                   the Headers class the bucket takes (default global Headers)
  *   close(): void | Promise<void>            called when the run's worker ends
+ *   name, version: string                    the implementation's name and version, for the report
  *
  * The module is imported in each test worker (TypeScript works: the workers run under vite). Tests
  * that need what it does not declare skip with the reason in the report. docs/bridge.md has the contract.
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { moduleImplementation, recordImplementation } from "./identity.ts";
 import type { BucketOptions, ObjectStoreBucket, ObjectStoreTarget } from "./object-store.ts";
 import type { Capability, Target } from "./types.ts";
 
@@ -79,6 +81,8 @@ export async function createModuleTarget(env: NodeJS.ProcessEnv = process.env): 
   const file = env.EDGECONF_MODULE;
   if (!file) throw new Error("the module target needs --module PATH (EDGECONF_MODULE)");
   const mod = await loadBucketModule(file);
+  // The report names the module's implementation by its `name` and `version` exports, where it has them.
+  recordImplementation(moduleImplementation(mod as { name?: unknown; version?: unknown }));
   const declared = (mod.capabilities ?? []) as Capability[];
   const objectStore: ObjectStoreTarget = {
     async bucket(options) {

@@ -13,6 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { type BridgeConnection, bridgeBucket, bridgeInfo, bridgeObjectStore, emptyBucket } from "./bridge-client.ts";
+import { recordImplementation } from "./identity.ts";
 import type { Target } from "./types.ts";
 
 export async function createWorkerTarget(env: NodeJS.ProcessEnv = process.env): Promise<Target> {
@@ -27,6 +28,8 @@ export async function createWorkerTarget(env: NodeJS.ProcessEnv = process.env): 
     if (root === undefined) throw e;
     return bridgeInfo(conn, `${root}probe/`);
   });
+  // navigator.userAgent of the Worker's runtime ("Cloudflare-Workers" on the platform), for the report.
+  recordImplementation({ name: probe.runtime && probe.runtime !== "unknown" ? probe.runtime : "bridge Worker" });
   const stamp = new Date(probe.now).toISOString().replace(/[-:.]/g, "").slice(0, 15);
   const runPrefix = `${probe.prefixRoot}run-${stamp}-${randomBytes(4).toString("hex")}/`;
   return {

@@ -1,0 +1,20 @@
+/**
+ * What the mutation run of each area mutates and which test files it runs (mutation/run.ts).
+ * - Mutated: the area's simulator folder, plus the shared modules that only it uses.
+ * - Run: the area's suites and properties, and the shared suite folders (suites/http: envelope, auth and bad
+ *   input of the HTTP areas; suites/sdk: the official SDK) for the HTTP areas. All against `sim`.
+ */
+export const MUTATION_AREAS = ["dns-protection", "dns-records", "key-transparency", "object-store"] as const;
+export type MutationArea = (typeof MUTATION_AREAS)[number];
+
+const HTTP_SHARED = ["suites/http/**/*.test.ts", "suites/sdk/**/*.test.ts"];
+
+export function mutationTestFiles(area: string): string[] {
+  if (!(MUTATION_AREAS as readonly string[]).includes(area)) return [];
+  const own = [`suites/${area}/**/*.test.ts`, `properties/${area}/**/*.test.ts`];
+  return area === "object-store" ? own : [...own, ...HTTP_SHARED];
+}
+
+export function mutatedFiles(area: MutationArea): string[] {
+  return [`sim/${area}/**/*.ts`, "!sim/**/*.test.ts", "!sim/**/*.test-support.ts"];
+}

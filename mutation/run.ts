@@ -1,0 +1,236 @@
+/**
+ * `npm run mutate -- --area <area> [--mutate GLOB]... [--concurrency N] [--full]`: the mutation run of the
+ * conformance suites over the simulator (Stryker, mutation/vitest.config.ts). It mutates the area's simulator
+ * folder (or the files named with --mutate), runs only the area's suites and properties against `sim` for each
+ * mutant, and prints the score with and without the triaged survivors (mutation/triage/<area>.json) and every
+ * survivor not triaged. Incremental: reports/mutation/<area>/incremental.json keeps the results, and a rerun
+ * tests again only the mutants whose code or tests changed (--full tests them all).
+ *
+ * `npm run mutate -- --scores`: the scores of the last run of every area, from reports/mutation/.
+ *
+ * Writes reports/mutation/<area>/: mutation.json and mutation.html (Stryker's report), survivors.md, score.json.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { MUTATION_AREAS, type MutationArea, mutatedFiles } from "./areas.ts";
+import { type Mutant, mutantKey, originalText, readTriage, type TriageEntry, triagePath } from "./triage.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const OUT = path.join(ROOT, "reports", "mutation");
+
+const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--concurrency N] [--full]
+       npm run mutate -- --scores
+
+  --area          ${MUTATION_AREAS.join(" | ")} (or a, b, c, d)
+  --mutate GLOB   mutate only these files (repeatable; default: the area's sim/ folder)
+  --concurrency N test runner processes (default 2)
+  --full          test every mutant again (default: incremental)
+  --scores        print the scores of the last run of each area, with the triage applied
+`;
+
+const LETTERS: Record<string, MutationArea> = {
+  a: "dns-protection",
+  b: "dns-records",
+  c: "key-transparency",
+  d: "object-store",
+};
+
+export interface Score {
+  area: string;
+  files: string[];
+  killed: number;
+  survived: number;
+  noCoverage: number;
+  timeout: number;
+  /** Survivors the triage explains. */
+  triaged: number;
+  /** Killed and timed out over every valid mutant. */
+  raw: number;
+  /** Killed and timed out over the valid mutants less the triaged survivors. */
+  afterTriage: number;
+  untriaged: Mutant[];
+  /** Triage entries that matched no survivor of this run (killed now, or their code is gone). */
+  unusedTriage: TriageEntry[];
+}
+
+export function scoreOf(area: string, mutants: Mutant[], triage: TriageEntry[], files: string[]): Score {
+  const triaged = new Map(triage.map((t) => [mutantKey(t), t]));
+  const used = new Set<string>();
+  const count = (s: string) => mutants.filter((m) => m.status === s).length;
+  const survivors = mutants.filter((m) => m.status === "Survived" || m.status === "NoCoverage");
+  const untriaged: Mutant[] = [];
+  for (const m of survivors) {
+    const key = mutantKey(m);
+    if (triaged.has(key)) used.add(key);
+    else untriaged.push(m);
+  }
+  const killed = count("Killed");
+  const timeout = count("Timeout");
+  const valid = killed + timeout + survivors.length;
+  const explained = survivors.length - untriaged.length;
+  const pct = (n: number, d: number) => (d === 0 ? 100 : Math.floor((n / d) * 10000) / 100);
+  const mutatedHere = (file: string) => files.length === 0 || files.includes(file);
+  return {
+    area,
+    files,
+    killed,
+    survived: count("Survived"),
+    noCoverage: count("NoCoverage"),
+    timeout,
+    triaged: explained,
+    raw: pct(killed + timeout, valid),
+    afterTriage: pct(killed + timeout, valid - explained),
+    untriaged,
+    unusedTriage: triage.filter((t) => !used.has(mutantKey(t)) && mutatedHere(t.file)),
+  };
+}
+
+export function survivorsMarkdown(score: Score): string {
+  const lines = [
+    `# Surviving mutants of ${score.area} not triaged (${score.untriaged.length})`,
+    "",
+    `Score ${score.raw}% raw, ${score.afterTriage}% after triage (killed ${score.killed}, timeout ${score.timeout}, ` +
+      `survived ${score.survived}, no coverage ${score.noCoverage}, triaged ${score.triaged}).`,
+    "",
+  ];
+  for (const m of score.untriaged) {
+    lines.push(`- ${m.file}:${m.line} ${m.mutator} (${m.status})`);
+    lines.push(
+      "  ```",
+      `  - ${m.original.split("\n").join("\n  - ")}`,
+      `  + ${m.replacement.split("\n").join("\n  + ")}`,
+      "  ```",
+    );
+  }
+  if (score.unusedTriage.length > 0) {
+    lines.push("", `## Triage entries that matched no survivor (${score.unusedTriage.length}): remove them`, "");
+    for (const t of score.unusedTriage)
+      lines.push(`- ${t.file}:${t.line ?? "?"} ${t.mutator}: ${t.original} -> ${t.replacement}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+interface StrykerMutantResult {
+  fileName: string;
+  mutatorName: string;
+  replacement?: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+  status: string;
+}
+
+async function mutate(area: MutationArea, globs: string[], concurrency: number, full: boolean): Promise<number> {
+  const dir = path.join(OUT, area);
+  mkdirSync(dir, { recursive: true });
+  process.env.EDGECONF_MUTATE_AREA = area;
+  process.env.EDGECONF_SEED ??= "1";
+  const { Stryker } = await import("@stryker-mutator/core");
+  const stryker = new Stryker({
+    testRunner: "vitest",
+    plugins: ["@stryker-mutator/vitest-runner"],
+    vitest: { configFile: "mutation/vitest.config.ts" },
+    mutate: globs.length > 0 ? globs : mutatedFiles(area),
+    coverageAnalysis: "perTest",
+    concurrency,
+    incremental: !full,
+    incrementalFile: path.relative(ROOT, path.join(dir, "incremental.json")),
+    force: full,
+    reporters: ["progress", "json", "html"],
+    jsonReporter: { fileName: path.relative(ROOT, path.join(dir, "mutation.json")) },
+    htmlReporter: { fileName: path.relative(ROOT, path.join(dir, "mutation.html")) },
+    tempDirName: ".stryker-tmp",
+    cleanTempDir: "always",
+    ignorePatterns: ["reports", "dist", "docs", "bench", "examples", "coverage", ".stryker-tmp", "mutation/triage"],
+    timeoutMS: 3000,
+    timeoutFactor: 1.5,
+  });
+  const results = (await stryker.runMutationTest()) as unknown as StrykerMutantResult[];
+  const sources = new Map<string, string>();
+  const mutants: Mutant[] = results.map((r) => {
+    const file = path.relative(ROOT, path.resolve(ROOT, r.fileName)).split(path.sep).join("/");
+    if (!sources.has(file)) sources.set(file, readFileSync(path.join(ROOT, file), "utf8"));
+    return {
+      file,
+      line: r.location.start.line,
+      mutator: r.mutatorName,
+      original: originalText(sources.get(file) ?? "", r.location),
+      replacement: r.replacement ?? "",
+      status: r.status,
+    };
+  });
+  const score = scoreOf(area, mutants, readTriage(triagePath(ROOT, area)), globs.length > 0 ? [...sources.keys()] : []);
+  writeFileSync(path.join(dir, "survivors.md"), survivorsMarkdown(score));
+  if (globs.length === 0) {
+    const { untriaged, unusedTriage, ...figures } = score;
+    writeFileSync(
+      path.join(dir, "score.json"),
+      `${JSON.stringify({ ...figures, untriaged: untriaged.length, unusedTriage: unusedTriage.length }, null, 2)}\n`,
+    );
+  }
+  process.stdout.write(`\n${survivorsMarkdown(score)}`);
+  process.stdout.write(
+    `\nsurvivors: reports/mutation/${area}/survivors.md; report: reports/mutation/${area}/mutation.html\n`,
+  );
+  return 0;
+}
+
+function printScores(): number {
+  const rows: string[] = [
+    "| area | mutants | killed | timeout | survived | no coverage | triaged | raw | after triage |",
+  ];
+  rows.push("|---|---|---|---|---|---|---|---|---|");
+  for (const area of MUTATION_AREAS) {
+    try {
+      const s = JSON.parse(readFileSync(path.join(OUT, area, "score.json"), "utf8")) as Score;
+      const total = s.killed + s.timeout + s.survived + s.noCoverage;
+      rows.push(
+        `| ${area} | ${total} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.triaged} | ${s.raw}% | ${s.afterTriage}% |`,
+      );
+    } catch {
+      rows.push(`| ${area} | no whole-area run yet (npm run mutate -- --area ${area}) | | | | | | | |`);
+    }
+  }
+  process.stdout.write(`${rows.join("\n")}\n`);
+  return 0;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        area: { type: "string" },
+        mutate: { type: "string", multiple: true },
+        concurrency: { type: "string" },
+        full: { type: "boolean" },
+        scores: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (e) {
+    process.stderr.write(`mutate: ${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (values.scores) return printScores();
+  const given = String(values.area ?? "").toLowerCase();
+  const area = LETTERS[given] ?? (MUTATION_AREAS as readonly string[]).find((a) => a === given);
+  if (!area) {
+    process.stderr.write(`mutate: --area must be one of ${MUTATION_AREAS.join(", ")} (or a-d), got "${given}"\n`);
+    return 2;
+  }
+  const concurrency = Number(values.concurrency ?? 2);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    process.stderr.write(`mutate: --concurrency needs a whole number from 1 to 64, got "${values.concurrency}"\n`);
+    return 2;
+  }
+  return mutate(area as MutationArea, (values.mutate as string[] | undefined) ?? [], concurrency, values.full === true);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import { scoreOf } from "./run.ts";
+import { type Mutant, originalText } from "./triage.ts";
+
+const mutant = (over: Partial<Mutant>): Mutant => ({
+  file: "sim/x.ts",
+  line: 1,
+  mutator: "EqualityOperator",
+  original: "a < b",
+  replacement: "a <= b",
+  status: "Survived",
+  ...over,
+});
+
+describe("mutation triage", () => {
+  test("a triaged survivor is left out of the score's denominator; others are listed; unused entries are named", () => {
+    const mutants = [
+      mutant({ status: "Killed", original: "x", replacement: "y" }),
+      mutant({ status: "Timeout", original: "p", replacement: "q" }),
+      mutant({}),
+      mutant({ status: "NoCoverage", original: "c", replacement: "d" }),
+    ];
+    const triage = [
+      { file: "sim/x.ts", mutator: "EqualityOperator", original: "a<b", replacement: "a <=  b", reason: "equivalent" },
+      { file: "sim/x.ts", mutator: "EqualityOperator", original: "gone", replacement: "g", reason: "old" },
+    ];
+    const score = scoreOf("a", mutants, triage, []);
+    expect(score.raw, "raw: killed and timeout over all four").toBe(50);
+    expect(score.afterTriage, "after triage: 2 of the 3 not explained").toBe(66.66);
+    expect(
+      score.untriaged.map((m) => m.original),
+      "the no-coverage survivor is untriaged",
+    ).toEqual(["c"]);
+    expect(
+      score.unusedTriage.map((t) => t.original),
+      "the entry that matched nothing",
+    ).toEqual(["gone"]);
+  });
+
+  test("originalText takes the report's 1-based columns, over one line or several", () => {
+    const source = 'const a = "utf8";\nif (x &&\n  y) go();\n';
+    expect(originalText(source, { start: { line: 1, column: 11 }, end: { line: 1, column: 17 } })).toBe('"utf8"');
+    expect(originalText(source, { start: { line: 2, column: 5 }, end: { line: 3, column: 4 } })).toBe("x &&\n  y");
+  });
+});
