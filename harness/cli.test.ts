@@ -57,7 +57,7 @@ describe("edgeconf (end to end)", () => {
       "--quiet",
     ]);
     expect(missing.code).toBe(2);
-    expect(missing.stdout).toContain("missing.json does not exist");
+    expect(missing.stderr).toContain("missing.json does not exist");
     const badReport = path.join(tmp, "bad-report.json");
     writeFileSync(badReport, JSON.stringify({ tool: "edgeconf", tests: "none" }));
     const update = await inProcess(["report", "--update-expectations", "--from", badReport]);

@@ -116,9 +116,9 @@ export const MISSING_CAPABILITY: Record<Capability, string> = {
     `(the http target takes them from ${SECOND_TENANT_ENV.join(", ")}).`,
 };
 
-/** The skip reason of a missing capability on a target. */
-export function missingCapability(target: Pick<Target, "name">, capability: Capability): string {
-  return MISSING_CAPABILITY[capability].replace("{target}", target.name);
+/** The skip reason of a missing capability on a target: the target's own sentence, else the default. */
+export function missingCapability(target: Pick<Target, "name" | "whyNot">, capability: Capability): string {
+  return target.whyNot?.[capability] ?? MISSING_CAPABILITY[capability].replace("{target}", target.name);
 }
 
 /** Skips the running test, with a reason, when the target lacks `capability`. */

@@ -19,7 +19,7 @@ import { compareCommand } from "../report/compare-command.ts";
 import { matrixCommand } from "../report/matrix-command.ts";
 import { reportSchemaErrors } from "../report/schema.ts";
 import type { RunReport } from "../report/types.ts";
-import { updateExpectations } from "../report/update-expectations.ts";
+import { updateExpectations, updateSummary } from "../report/update-expectations.ts";
 import type { RunIo } from "../run/execute.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
@@ -148,7 +148,7 @@ export async function run(argv: string[]): Promise<number> {
     ? path.resolve(io.cwd, values.expectations as string)
     : used && !isShippedExpectations(used)
       ? used
-      : projectExpectationsPath(report.target.name, io.cwd);
+      : projectExpectationsPath(report.target.name, io.cwd, report.target.module);
   let current: ExpectationsFile | undefined;
   const source = existsSync(target) ? target : used && existsSync(used) ? used : undefined;
   if (source) {
@@ -171,8 +171,6 @@ export async function run(argv: string[]): Promise<number> {
   io.stdout(
     `${path.relative(io.cwd, target) || target}: ${update.file.expectations.length} expectations (${update.kept} kept, ${update.added.length} added, ${update.removed.length} removed)\n`,
   );
-  for (const a of update.added) io.stdout(`  + ${a}\n`);
-  for (const r of update.removed) io.stdout(`  - ${r}\n`);
-  if (update.added.length > 0) io.stdout("Edit the reasons of the added entries: say why the target deviates.\n");
+  io.stdout(updateSummary(update));
   return 0;
 }

@@ -1,4 +1,7 @@
-/** Validates a report against fixtures/schemas/report.schema.json (ajv, with formats). */
+/**
+ * Validates a report against fixtures/schemas/report.schema.json, and a diff.json against
+ * fixtures/schemas/diff-report.schema.json (ajv, with formats).
+ */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv, type ValidateFunction } from "ajv";
@@ -7,6 +10,9 @@ import { PROJECT_ROOT } from "../expectations.ts";
 import type { RunReport } from "./types.ts";
 
 export const REPORT_SCHEMA_PATH = path.join(PROJECT_ROOT, "fixtures", "schemas", "report.schema.json");
+
+/** The schema of a diff.json (`edgeconf diff`), which a run report embeds only when it matches. */
+export const DIFF_REPORT_SCHEMA_PATH = path.join(PROJECT_ROOT, "fixtures", "schemas", "diff-report.schema.json");
 
 const validators = new Map<string, ValidateFunction>();
 
@@ -28,11 +34,19 @@ function validator(): ValidateFunction {
   return schemaValidator(REPORT_SCHEMA_PATH);
 }
 
+function errorsOf(v: ValidateFunction, value: unknown): string[] {
+  if (v(value)) return [];
+  return (v.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
+}
+
 /** The schema errors of a report, one line each (empty when valid). */
 export function reportSchemaErrors(report: unknown): string[] {
-  const v = validator();
-  if (v(report)) return [];
-  return (v.errors ?? []).map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
+  return errorsOf(validator(), report);
+}
+
+/** The schema errors of a diff.json, one line each (empty when valid). */
+export function diffReportSchemaErrors(diff: unknown): string[] {
+  return errorsOf(schemaValidator(DIFF_REPORT_SCHEMA_PATH), diff);
 }
 
 export function assertValidReport(report: RunReport): void {

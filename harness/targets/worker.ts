@@ -14,6 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { type BridgeConnection, bridgeBucket, bridgeInfo, bridgeObjectStore, emptyBucket } from "./bridge-client.ts";
 import { recordImplementation } from "./identity.ts";
+import { areaDOnly } from "./object-store.ts";
 import type { Target } from "./types.ts";
 
 export async function createWorkerTarget(env: NodeJS.ProcessEnv = process.env): Promise<Target> {
@@ -35,6 +36,7 @@ export async function createWorkerTarget(env: NodeJS.ProcessEnv = process.env): 
   return {
     name: "worker",
     capabilities: new Set(["object-store"]),
+    whyNot: areaDOnly("worker"),
     objectStore: bridgeObjectStore(
       conn,
       runPrefix,
