@@ -204,6 +204,15 @@ test("a run with a divergence writes diff.json, diff.md, diff.html and a replay 
     expect(path.basename(d.replayFile), `${d.fingerprint}: its replay file`).toMatch(
       /^diff-object-store-[0-9a-f]{8}\.json$/,
     );
+    const replay = `edgeconf replay ${d.replayFile}`;
+    expect(out.join(""), `console: ${d.fingerprint} with its count`).toContain(`(${d.count}x): ${d.fingerprint}`);
+    expect(out.join(""), `console: ${d.fingerprint}'s replay command`).toContain(`Replay: ${replay}`);
+    const md = readFileSync(path.join(runDir, "diff.md"), "utf8");
+    const mdRow = md.split("\n").find((l) => l.includes(`\`${replay}\``) && l.startsWith("| "));
+    expect(mdRow, `diff.md: a row of ${d.fingerprint} with its replay command`).toBeDefined();
+    expect(mdRow!.split(" | ")[1], `diff.md: ${d.fingerprint}'s count`).toBe(String(d.count));
+    const html = readFileSync(path.join(runDir, "diff.html"), "utf8");
+    expect(html, `diff.html: ${d.fingerprint}'s replay command`).toContain(`<code>${replay}</code>`);
   }
   expect(out.join("")).toContain("DIVERGENCE");
   // Runs and shrink steps are counted apart: the runs stop at the first divergence, shrinking tries more.

@@ -147,6 +147,9 @@ export function renderConsole(r: DiffReport): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** A plain string as inline code in a table cell. */
+const code = (t: string) => `\`${t.replace(/\|/g, "\\|").replace(/`/g, "'")}\``;
+
 const cell = (v: Json | undefined) => `\`${compact(v).replace(/\|/g, "\\|").replace(/`/g, "'")}\``;
 
 export function renderMarkdown(r: DiffReport): string {
@@ -169,7 +172,7 @@ export function renderMarkdown(r: DiffReport): string {
       ...ds.map((d, i) => {
         const [op, outcome, fields] = d.fingerprint.split(" | ");
         const cmd = replayCommand(r, d);
-        return `| ${i + 1} | ${d.count} | ${op} | ${outcome} | ${cell(fields)} | ${d.ops.length} | ${cmd ? cell(cmd) : ""} |`;
+        return `| ${i + 1} | ${d.count} | ${op} | ${outcome} | ${code(fields ?? "")} | ${d.ops.length} | ${cmd ? code(cmd) : ""} |`;
       }),
       "",
     );
