@@ -64,10 +64,20 @@ function sideBySide(left: Json, right: Json, width = 58): string[] {
   return out;
 }
 
-/** The divergences of a report (older reports had only the first, as `divergence`). */
+/** The divergences of a report (older reports had only the first, as `divergence`, without fingerprint or count). */
 export function divergencesOf(r: DiffOutcome): Divergence[] {
-  if (Array.isArray(r.divergences)) return r.divergences;
-  return r.divergence ? [r.divergence] : [];
+  const old = (r as { replayFile?: unknown }).replayFile;
+  const ds = Array.isArray(r.divergences)
+    ? r.divergences
+    : r.divergence
+      ? [{ ...r.divergence, ...(typeof old === "string" ? { replayFile: old } : {}) }]
+      : [];
+  return ds.map((d) => ({
+    ...d,
+    fingerprint: typeof d.fingerprint === "string" ? d.fingerprint : "(not recorded)",
+    count: typeof d.count === "number" ? d.count : 1,
+    foundAtRun: typeof d.foundAtRun === "number" ? d.foundAtRun : 0,
+  }));
 }
 
 /** Runs drawn and, separately, the shrink steps (sequences tried while shrinking; `kept` shrank them). */
