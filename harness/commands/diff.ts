@@ -16,9 +16,10 @@ import { DIFF_AREAS, type DiffAreaName } from "../diff/types.ts";
 import { parseSeed } from "../run/options.ts";
 import { outDirOrError } from "../run/out-dir.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const DIFF_HELP = `Usage: edgeconf diff --area <area> --against <target> [--target sim] [options]
+export const DIFF_HELP = wrapText(`Usage: edgeconf diff --area <area> --against <target> [--target sim] [options]
 
 Runs random sequences of the area's operations (valid and invalid) on two
 targets from fresh, isolated resources and compares every answer after
@@ -54,7 +55,7 @@ replay FILE runs it again); the run goes on until --runs or --max-divergences.
 Writes <out>/diff-<area>-<time>/diff.json, diff.md, diff.html, replays/*.json.
 Exit status: 0 no unexpected divergence, 1 a divergence, 2 usage error or
 unreachable target.
-`;
+`);
 
 function positiveInt(v: string | undefined, fallback: number, name: string): number | string {
   if (v === undefined) return fallback;

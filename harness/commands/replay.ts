@@ -15,9 +15,10 @@ import { exactNamePattern } from "../report/shell.ts";
 import { FILE_FAILURE } from "../run/collect.ts";
 import { runVitest } from "../run/vitest.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const REPLAY_HELP = `Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
+export const REPLAY_HELP = wrapText(`Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
                       [--worker-url URL] [--module PATH] [--timeout MS]
        edgeconf replay DIFF-FILE [--target NAME] [--against NAME] [the target options
                       of edgeconf diff: --module PATH, --against-module PATH, ...]
@@ -38,7 +39,7 @@ Exit status: 1 it still fails, 0 it passes now, 2 usage error, refused, or the t
 A replay file of edgeconf diff (kind "edgeconf-diff-replay") runs its sequence on both of its targets again
 (--target and --against override them; it names targets, never URLs or modules: give those as to edgeconf
 diff, which prints the whole command) and says whether they still disagree: exit 1 if they do, 0 if not.
-`;
+`);
 
 export async function run(argv: string[]): Promise<number> {
   const out = (t: string) => process.stdout.write(t);
