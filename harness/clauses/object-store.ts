@@ -453,6 +453,12 @@ export const objectStoreClauses = [
   },
   { id: "D.list.start-after", area: A, source: P, text: "startAfter is exclusive." },
   {
+    id: "D.list.full-pages",
+    area: A,
+    source: P,
+    text: "Without include, a page holds min(limit, entries remaining) entries, so a page that is not full is the last one: workerd's reference storage (Miniflare's R2, a limit + 1 look-ahead) fills every page; the platform's docs give include as the reason a page may hold fewer.",
+  },
+  {
     id: "D.list.prefix-details",
     area: A,
     source: P,

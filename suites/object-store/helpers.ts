@@ -51,10 +51,15 @@ export async function expectStoreError(
     () => undefined,
     (err: unknown) => err,
   );
-  expect(e, `expected ${action} to fail with ${code ?? "a storage error"}`).toBeDefined();
+  expect(e, `${action}(): rejects with ${code ?? "a storage error"}, got no error`).toBeDefined();
   const err = e as Error;
-  expect(err.message).toMatch(new RegExp(`^${action}: [\\s\\S]+ \\(${code ?? "\\d+"}\\)$`));
-  if (message !== undefined) expect(err.message).toBe(`${action}: ${message} (${code})`);
+  expect(
+    err.message,
+    `${action}(): the error's message has the platform's shape "${action}: <text> (${code ?? "<code>"})"`,
+  ).toMatch(new RegExp(`^${action}: [\\s\\S]+ \\(${code ?? "\\d+"}\\)$`));
+  if (message !== undefined) {
+    expect(err.message, `${action}(): the error's message for code ${code}`).toBe(`${action}: ${message} (${code})`);
+  }
 }
 
 /** Asserts a rejection with the given error name and exact message. */
@@ -63,9 +68,9 @@ export async function expectRejects(p: Promise<unknown>, name: string, message: 
     () => undefined,
     (err: unknown) => err,
   );
-  expect(e, `expected a ${name}: ${message}`).toBeDefined();
-  expect((e as Error).name).toBe(name);
-  expect((e as Error).message).toBe(message);
+  expect(e, `the call rejects with ${name}: ${message}, got no error`).toBeDefined();
+  expect((e as Error).name, `the error's name (expected ${name}: ${message})`).toBe(name);
+  expect((e as Error).message, `the ${name}'s message`).toBe(message);
 }
 
 /** Calls `f` and expects a synchronous throw or a rejection: returns the error. */

@@ -31,9 +31,12 @@ describe("list", () => {
     const { bucket } = await open(ctx);
     await fill(bucket, ["b", "a/2", "a", "c", "a/10", "B", "0"]);
     const l = await bucket.list();
-    expect(l.objects.map((o) => o.key)).toEqual(["0", "B", "a", "a/10", "a/2", "b", "c"]);
-    expect(l.truncated).toBe(false);
-    expect(l.delimitedPrefixes).toEqual([]);
+    expect(
+      l.objects.map((o) => o.key),
+      "list().objects: every key in byte order [D.list.order]",
+    ).toEqual(["0", "B", "a", "a/10", "a/2", "b", "c"]);
+    expect(l.truncated, "list().truncated: false, all 7 keys fit in one page [D.list.truncated]").toBe(false);
+    expect(l.delimitedPrefixes, "list().delimitedPrefixes: [] without a delimiter [D.list.delimiter]").toEqual([]);
   });
 
   clauseTest(["D.list.utf8-order"], "orders by UTF-8 bytes, not UTF-16 units", async (ctx) => {
@@ -41,14 +44,20 @@ describe("list", () => {
     // U+FF61 is one UTF-16 unit above the surrogates of U+1F600, but below it in UTF-8.
     await fill(bucket, ["\u{1F600}", "\uFF61", "z", "\u00e9"]);
     const l = await bucket.list();
-    expect(l.objects.map((o) => o.key)).toEqual(["z", "\u00e9", "\uFF61", "\u{1F600}"]);
+    expect(
+      l.objects.map((o) => o.key),
+      "list().objects: keys in UTF-8 byte order [D.list.utf8-order]",
+    ).toEqual(["z", "\u00e9", "\uFF61", "\u{1F600}"]);
   });
 
   clauseTest(["D.list.prefix"], "prefix keeps only keys that start with it", async (ctx) => {
     const { bucket } = await open(ctx);
     await fill(bucket, ["img/a", "img/b", "imgx", "doc/a", "im"]);
     const l = await bucket.list({ prefix: "img/" });
-    expect(l.objects.map((o) => o.key)).toEqual(["img/a", "img/b"]);
+    expect(
+      l.objects.map((o) => o.key),
+      'list({prefix: "img/"}).objects: only keys starting with it [D.list.prefix]',
+    ).toEqual(["img/a", "img/b"]);
   });
 
   clauseTest(
@@ -58,11 +67,20 @@ describe("list", () => {
       const { bucket } = await open(ctx);
       await fill(bucket, ["a/b/c", "a/x", "top"]);
       const root = await bucket.list({ delimiter: "/" });
-      expect(root.delimitedPrefixes).toEqual(["a/"]);
-      expect(root.objects.map((o) => o.key)).toEqual(["top"]);
+      const rule = "[D.list.delimiter, D.list.prefix-details]";
+      expect(root.delimitedPrefixes, `list({delimiter: "/"}).delimitedPrefixes: the first segments ${rule}`).toEqual([
+        "a/",
+      ]);
+      expect(
+        root.objects.map((o) => o.key),
+        `list({delimiter: "/"}).objects: keys with no "/" ${rule}`,
+      ).toEqual(["top"]);
       const inA = await bucket.list({ delimiter: "/", prefix: "a/" });
-      expect(inA.delimitedPrefixes).toEqual(["a/b/"]);
-      expect(inA.objects.map((o) => o.key)).toEqual(["a/x"]);
+      expect(inA.delimitedPrefixes, `list({delimiter: "/", prefix: "a/"}).delimitedPrefixes ${rule}`).toEqual(["a/b/"]);
+      expect(
+        inA.objects.map((o) => o.key),
+        `list({delimiter: "/", prefix: "a/"}).objects ${rule}`,
+      ).toEqual(["a/x"]);
     },
   );
 
@@ -73,14 +91,25 @@ describe("list", () => {
       const { bucket } = await open(ctx);
       await fill(bucket, ["p/", "p/a/1", "p/a/2", "p/b/1", "p/c"]);
       const l = await bucket.list({ prefix: "p/", delimiter: "/" });
-      expect(l.objects.map((o) => o.key)).toEqual(["p/", "p/c"]);
-      expect(l.delimitedPrefixes).toEqual(["p/a/", "p/b/"]);
+      const call = 'list({prefix: "p/", delimiter: "/"';
+      const rule = "[D.list.prefix-details]";
+      expect(
+        l.objects.map((o) => o.key),
+        `${call}}).objects: the key equal to the prefix is an object ${rule}`,
+      ).toEqual(["p/", "p/c"]);
+      expect(l.delimitedPrefixes, `${call}}).delimitedPrefixes ${rule}`).toEqual(["p/a/", "p/b/"]);
       const { keys, prefixes } = await listAll(bucket, { prefix: "p/", delimiter: "/", limit: 1 });
-      expect(keys).toEqual(["p/", "p/c"]);
-      expect(prefixes).toEqual(["p/a/", "p/b/"]);
+      expect(keys, `${call}, limit: 1}) paged to the end: the objects ${rule}`).toEqual(["p/", "p/c"]);
+      expect(prefixes, `${call}, limit: 1}) paged to the end: the delimitedPrefixes once each ${rule}`).toEqual([
+        "p/a/",
+        "p/b/",
+      ]);
       const first = await bucket.list({ prefix: "p/", delimiter: "/", limit: 2 });
-      expect(first.objects.length + first.delimitedPrefixes.length).toBe(2);
-      expect(first.truncated).toBe(true);
+      expect(
+        first.objects.length + first.delimitedPrefixes.length,
+        `${call}, limit: 2}): objects plus delimitedPrefixes count against limit ${rule}`,
+      ).toBe(2);
+      expect(first.truncated, `${call}, limit: 2}).truncated: 4 entries remain ${rule}`).toBe(true);
     },
   );
 
@@ -92,14 +121,23 @@ describe("list", () => {
       const keys = Array.from({ length: 7 }, (_, i) => `k${i}`);
       await fill(bucket, keys);
       const first = await bucket.list({ limit: 3 });
-      expect(first.objects.map((o) => o.key)).toEqual(["k0", "k1", "k2"]);
-      expect(first.truncated).toBe(true);
-      expect(first.truncated && typeof first.cursor).toBe("string");
+      expect(
+        first.objects.map((o) => o.key),
+        "list({limit: 3}).objects: the first 3 keys [D.list.limit]",
+      ).toEqual(["k0", "k1", "k2"]);
+      expect(first.truncated, "list({limit: 3}).truncated: 4 keys remain [D.list.truncated]").toBe(true);
+      expect(
+        typeof first.cursor,
+        "list({limit: 3}).cursor: a string when truncated [D.list.cursor-when-truncated]",
+      ).toBe("string");
       const all = await listAll(bucket, { limit: 3 });
-      expect(all.keys).toEqual(keys);
+      expect(all.keys, "list({limit: 3}) paged with cursor: every key once, in order [D.list.cursor]").toEqual(keys);
       const last = await bucket.list({ limit: 7 });
-      expect(last.truncated).toBe(false);
-      expect("cursor" in last && (last as { cursor?: string }).cursor !== undefined).toBe(false);
+      expect(last.truncated, "list({limit: 7}) of 7 keys: truncated false [D.list.truncated]").toBe(false);
+      expect(
+        (last as { cursor?: string }).cursor,
+        "list({limit: 7}) of 7 keys: no cursor when not truncated [D.list.cursor-when-truncated]",
+      ).toBeUndefined();
     },
   );
 
@@ -107,21 +145,59 @@ describe("list", () => {
     const { bucket } = await open(ctx);
     await fill(bucket, ["a", "b", "c", "d"]);
     const l = await bucket.list({ startAfter: "b" });
-    expect(l.objects.map((o) => o.key)).toEqual(["c", "d"]);
+    expect(
+      l.objects.map((o) => o.key),
+      'list({startAfter: "b"}).objects: the keys after "b" [D.list.start-after]',
+    ).toEqual(["c", "d"]);
     const between = await bucket.list({ startAfter: "bb" });
-    expect(between.objects.map((o) => o.key)).toEqual(["c", "d"]);
+    expect(
+      between.objects.map((o) => o.key),
+      'list({startAfter: "bb"}).objects: a missing startAfter starts at the next key [D.list.start-after]',
+    ).toEqual(["c", "d"]);
   });
 
-  clauseTest(["D.list.limit", "D.rule.list-at-most-1000"], "limit defaults to 1000", async (ctx) => {
-    const { bucket } = await open(ctx);
-    const keys = Array.from({ length: 1005 }, (_, i) => `k${String(i).padStart(4, "0")}`);
-    await putMany(bucket, keys);
-    const l = await bucket.list();
-    expect(l.objects.length).toBeLessThanOrEqual(1000);
-    expect(l.truncated).toBe(true);
-    const all = await listAll(bucket);
-    expect(all.keys).toEqual(keys);
-  });
+  clauseTest(
+    [
+      "D.list.limit",
+      "D.rule.list-at-most-1000",
+      "D.list.full-pages",
+      "D.list.truncated",
+      "D.list.cursor",
+      "D.list.cursor-when-truncated",
+    ],
+    "limit defaults to 1000",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      // 1001 keys in two cases (uppercase sorts first), so the default page is full and one key is left over.
+      const keys = Array.from({ length: 1001 }, (_, i) => `${i % 2 ? "k" : "K"}${String(i).padStart(4, "0")}`).sort();
+      await putMany(bucket, keys);
+      const rule = "[D.list.limit, D.list.full-pages]";
+      for (const o of [{}, { limit: 1000 }, { limit: -1 }]) {
+        const l = await bucket.list(o);
+        const call = `list(${JSON.stringify(o)}) of 1001 keys`;
+        expect(
+          l.objects.map((k) => k.key),
+          `${call}.objects: the first 1000 keys ${rule}`,
+        ).toEqual(keys.slice(0, 1000));
+        expect(l.truncated, `${call}.truncated: one key remains [D.list.truncated]`).toBe(true);
+        const next = await bucket.list({ ...o, cursor: l.cursor });
+        expect(
+          next.objects.map((k) => k.key),
+          `${call}, then its cursor: the last key [D.list.cursor]`,
+        ).toEqual([keys[1000]]);
+        expect(next.truncated, `${call}, then its cursor: truncated false on the last page [D.list.truncated]`).toBe(
+          false,
+        );
+      }
+      await bucket.delete(keys[1000]!);
+      const full = await bucket.list();
+      expect(full.objects.length, `list() of exactly 1000 keys: all of them ${rule}`).toBe(1000);
+      expect(full.truncated, "list() of exactly 1000 keys: truncated false, nothing remains [D.list.truncated]").toBe(
+        false,
+      );
+      expect(full.cursor, "list() of exactly 1000 keys: no cursor [D.list.cursor-when-truncated]").toBeUndefined();
+    },
+  );
 
   clauseTest(["D.list.limit", "D.err.list-limit"], "limit 0 or above 1000 gives 10022", async (ctx) => {
     const { bucket } = await open(ctx);
