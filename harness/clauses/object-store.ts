@@ -453,6 +453,12 @@ export const objectStoreClauses = [
   },
   { id: "D.list.start-after", area: A, source: P, text: "startAfter is exclusive." },
   {
+    id: "D.list.cursor-after-last",
+    area: A,
+    source: P,
+    text: "A cursor continues after the last key its page returned, not at a count of entries: keys deleted or written at or before that key between the calls do not shift the next page, and keys written after it are listed (Miniflare's R2: the cursor encodes the key to start after). Keys written into a delimited prefix the page returned are left open (Miniflare lists the prefix again, the simulator does not).",
+  },
+  {
     id: "D.list.full-pages",
     area: A,
     source: P,

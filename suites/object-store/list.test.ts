@@ -141,6 +141,69 @@ describe("list", () => {
     },
   );
 
+  clauseTest(
+    ["D.list.prefix", "D.list.delimiter", "D.list.prefix-details"],
+    "prefix matches bytes exactly: case, accents and a prefix that does not end at the delimiter",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await fill(bucket, ["IMG/a", "Img/b", "img", "img/c", "img/d/1", "img\u00e9/e", "imgx/f", "\u00efmg/g"]);
+      const keys = async (o: Parameters<ObjectStoreBucket["list"]>[0]) => {
+        const l = await bucket.list(o);
+        return { objects: l.objects.map((k) => k.key), delimitedPrefixes: l.delimitedPrefixes };
+      };
+      expect(
+        await keys({ prefix: "img/" }),
+        'list({prefix: "img/"}): only keys starting with "img/", case-sensitively [D.list.prefix]',
+      ).toEqual({ objects: ["img/c", "img/d/1"], delimitedPrefixes: [] });
+      expect(
+        await keys({ prefix: "img", delimiter: "/" }),
+        'list({prefix: "img", delimiter: "/"}): groups end at the first "/" after the prefix [D.list.prefix-details]',
+      ).toEqual({ objects: ["img"], delimitedPrefixes: ["img/", "imgx/", "img\u00e9/"] });
+      expect(
+        await keys({ prefix: "img\u00e9" }),
+        'list({prefix: "img\u00e9"}): a multi-byte prefix [D.list.prefix]',
+      ).toEqual({ objects: ["img\u00e9/e"], delimitedPrefixes: [] });
+      expect(
+        await keys({ prefix: "IMG", delimiter: "/" }),
+        'list({prefix: "IMG", delimiter: "/"}): upper case only [D.list.prefix]',
+      ).toEqual({ objects: [], delimitedPrefixes: ["IMG/"] });
+      expect(
+        await keys({ prefix: "img/d/1/" }),
+        'list({prefix: "img/d/1/"}): a key is not its own prefix plus "/"',
+      ).toEqual({ objects: [], delimitedPrefixes: [] });
+    },
+  );
+
+  clauseTest(
+    ["D.list.cursor", "D.list.cursor-after-last"],
+    "a cursor continues after the last key it returned, whatever is written or deleted between calls",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await fill(bucket, ["k0", "k1", "k2", "k3", "k4", "k5"]);
+      const first = await bucket.list({ limit: 2 });
+      expect(
+        first.objects.map((o) => o.key),
+        "list({limit: 2}).objects [D.list.cursor]",
+      ).toEqual(["k0", "k1"]);
+      // Between the calls: a key before the cursor is deleted, one before it and one after it are written.
+      await bucket.delete("k0");
+      await bucket.put("k0a", "");
+      await bucket.put("k2a", "");
+      const next = await bucket.list({ limit: 3, cursor: first.cursor });
+      expect(
+        next.objects.map((o) => o.key),
+        "list({limit: 3, cursor}) after deleting k0 and writing k0a, k2a: the keys after k1 [D.list.cursor-after-last]",
+      ).toEqual(["k2", "k2a", "k3"]);
+      await bucket.delete("k3");
+      const last = await bucket.list({ limit: 3, cursor: next.cursor });
+      expect(
+        last.objects.map((o) => o.key),
+        "list({limit: 3, cursor}) after deleting k3 (the cursor's own key): the keys after it [D.list.cursor-after-last]",
+      ).toEqual(["k4", "k5"]);
+      expect(last.truncated, "the last page: truncated false [D.list.truncated]").toBe(false);
+    },
+  );
+
   clauseTest(["D.list.start-after"], "startAfter is exclusive", async (ctx) => {
     const { bucket } = await open(ctx);
     await fill(bucket, ["a", "b", "c", "d"]);
@@ -197,6 +260,8 @@ describe("list", () => {
       );
       expect(full.cursor, "list() of exactly 1000 keys: no cursor [D.list.cursor-when-truncated]").toBeUndefined();
     },
+    // 1001 writes: over a bridge on a busy machine they take longer than the default 30 s.
+    { timeout: 120_000 },
   );
 
   clauseTest(["D.list.limit", "D.err.list-limit"], "limit 0 or above 1000 gives 10022", async (ctx) => {
@@ -204,7 +269,10 @@ describe("list", () => {
     const msg = "MaxKeys params must be positive integer <= 1000.";
     await expectStoreError(bucket.list({ limit: 0 }), "list", 10022, msg);
     await expectStoreError(bucket.list({ limit: 1001 }), "list", 10022, msg);
-    await expect(bucket.list({ limit: 1000 })).resolves.toBeDefined();
+    await expect(
+      bucket.list({ limit: 1000 }),
+      "list({limit: 1000}): 1000 is allowed [D.list.limit]",
+    ).resolves.toBeDefined();
   });
 
   clauseTest(
@@ -214,14 +282,32 @@ describe("list", () => {
       const { bucket, target } = await open(ctx);
       await bucket.put("k", "v", { httpMetadata: { contentType: "text/plain" }, customMetadata: { a: "1" } });
       const both = await bucket.list({ include: ["httpMetadata", "customMetadata"] });
-      expect(both.objects[0]!.httpMetadata).toEqual({ contentType: "text/plain" });
-      expect(both.objects[0]!.customMetadata).toEqual({ a: "1" });
+      expect(
+        both.objects[0]!.httpMetadata,
+        "list({include: both}).objects[0].httpMetadata: as put [D.list.include]",
+      ).toEqual({ contentType: "text/plain" });
+      expect(
+        both.objects[0]!.customMetadata,
+        "list({include: both}).objects[0].customMetadata: as put [D.list.include]",
+      ).toEqual({ a: "1" });
       const custom = await bucket.list({ include: ["customMetadata"] });
-      expect(custom.objects[0]!.customMetadata).toEqual({ a: "1" });
-      expect(custom.objects[0]!.httpMetadata).toBeUndefined();
+      expect(
+        custom.objects[0]!.customMetadata,
+        'list({include: ["customMetadata"]}).objects[0].customMetadata: as put [D.list.include]',
+      ).toEqual({ a: "1" });
+      expect(
+        custom.objects[0]!.httpMetadata,
+        'list({include: ["customMetadata"]}).objects[0].httpMetadata: undefined, not included [D.list.include-absent]',
+      ).toBeUndefined();
       const none = await bucket.list();
-      expect(none.objects[0]!.httpMetadata).toBeUndefined();
-      expect(none.objects[0]!.customMetadata).toBeUndefined();
+      expect(
+        none.objects[0]!.httpMetadata,
+        "list().objects[0].httpMetadata: undefined without include [D.list.include-absent]",
+      ).toBeUndefined();
+      expect(
+        none.objects[0]!.customMetadata,
+        "list().objects[0].customMetadata: undefined without include [D.list.include-absent]",
+      ).toBeUndefined();
       void target;
     },
   );
@@ -241,9 +327,10 @@ describe("list", () => {
           return err as Error;
         }
       })();
-      expect(e?.message).toBe(
-        "HTTP metadata unknown for key `k`. Did you forget to add 'httpMetadata' to `include` when listing?",
-      );
+      expect(
+        e?.message,
+        "list().objects[0].writeHttpMetadata(headers): throws the binding's Error [D.arg.write-http-metadata]",
+      ).toBe("HTTP metadata unknown for key `k`. Did you forget to add 'httpMetadata' to `include` when listing?");
     },
   );
 
@@ -269,7 +356,10 @@ describe("list", () => {
         (k) => ({ customMetadata: { i: k } }),
       );
       const all = await listAll(bucket, { include: ["customMetadata"], limit: 1000 });
-      expect(all.keys).toEqual(keys);
+      expect(
+        all.keys,
+        'list({include: ["customMetadata"]}) followed while truncated: every key once, in order [D.rule.include-truncated]',
+      ).toEqual(keys);
     },
   );
 
@@ -282,25 +372,43 @@ describe("list", () => {
       const old = await os.bucket({ compatibilityDate: "2022-08-03" });
       await old.put("k", "v", { httpMetadata: { contentType: "a/b" }, customMetadata: { c: "d" } });
       const l = await old.list({ include: [] });
-      expect(l.objects[0]!.httpMetadata).toEqual({ contentType: "a/b" });
-      expect(l.objects[0]!.customMetadata).toEqual({ c: "d" });
+      expect(
+        l.objects[0]!.httpMetadata,
+        "list({include: []}) before 2022-08-04: httpMetadata all the same [D.rule.include-compat]",
+      ).toEqual({ contentType: "a/b" });
+      expect(
+        l.objects[0]!.customMetadata,
+        "list({include: []}) before 2022-08-04: customMetadata all the same [D.rule.include-compat]",
+      ).toEqual({ c: "d" });
       const flagged = await os.bucket({
         compatibilityDate: "2022-08-03",
         compatibilityFlags: ["r2_list_honor_include"],
       });
       await flagged.put("k", "v", { httpMetadata: { contentType: "a/b" }, customMetadata: { c: "d" } });
       const f = await flagged.list({ include: ["customMetadata"] });
-      expect(f.objects[0]!.customMetadata).toEqual({ c: "d" });
-      expect(f.objects[0]!.httpMetadata).toBeUndefined();
+      expect(
+        f.objects[0]!.customMetadata,
+        'list({include: ["customMetadata"]}) with r2_list_honor_include: customMetadata [D.rule.include-compat]',
+      ).toEqual({ c: "d" });
+      expect(
+        f.objects[0]!.httpMetadata,
+        'list({include: ["customMetadata"]}) with r2_list_honor_include: no httpMetadata [D.rule.include-compat]',
+      ).toBeUndefined();
       const current = await os.bucket({ compatibilityDate: "2022-08-04" });
       await current.put("k", "v", { customMetadata: { c: "d" } });
-      expect((await current.list()).objects[0]!.customMetadata).toBeUndefined();
+      expect(
+        (await current.list()).objects[0]!.customMetadata,
+        "list() from 2022-08-04: no customMetadata without include [D.rule.include-compat]",
+      ).toBeUndefined();
     },
   );
 
   clauseTest(["D.range.reported"], "listed objects carry no range", async (ctx) => {
     const { bucket } = await open(ctx);
     await bucket.put("k", "v");
-    expect((await bucket.list()).objects[0]!.range).toBeUndefined();
+    expect(
+      (await bucket.list()).objects[0]!.range,
+      "list().objects[0].range: undefined [D.range.reported]",
+    ).toBeUndefined();
   });
 });
