@@ -415,6 +415,12 @@ export const objectStoreClauses = [
     text: "Date comparisons are strict: a date equal to the upload time fails both uploadedBefore and uploadedAfter.",
   },
   {
+    id: "D.cond.granularity",
+    area: A,
+    source: P,
+    text: "Object-form uploadedBefore/uploadedAfter compare at milliseconds; with secondsGranularity true, the date and the upload time are both truncated to whole seconds first (workerd sends the flag to storage; Miniflare's _testR2Conditional truncates both).",
+  },
+  {
     id: "D.cond.precedence",
     area: A,
     source: P,

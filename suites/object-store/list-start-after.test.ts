@@ -53,7 +53,7 @@ async function expectPages(bucket: ObjectStoreBucket, options: ListOptions, expe
       view(page),
       `${call({ ...options, ...(i > 0 ? { cursor: `<page ${i}>` } : {}) })}: page ${i + 1} ${rule}`,
     ).toEqual(want);
-    cursor = page.cursor;
+    cursor = (page as { cursor?: string }).cursor;
   }
 }
 
