@@ -44,7 +44,7 @@ describe("list", () => {
     expect(l.delimitedPrefixes, "list().delimitedPrefixes: [] without a delimiter [D.list.delimiter]").toEqual([]);
   });
 
-  clauseTest(["D.list.utf8-order"], "orders by UTF-8 bytes, not UTF-16 units", async (ctx) => {
+  clauseTest(["D.list.utf8-order", "D.list.start-after"], "orders by UTF-8 bytes, not UTF-16 units", async (ctx) => {
     const { bucket } = await open(ctx);
     // U+FF61 is one UTF-16 unit above the surrogates of U+1F600, but below it in UTF-8.
     await fill(bucket, ["\u{1F600}", "\uFF61", "z", "\u00e9"]);
@@ -53,6 +53,24 @@ describe("list", () => {
       l.objects.map((o) => o.key),
       "list().objects: keys in UTF-8 byte order [D.list.utf8-order]",
     ).toEqual(["z", "\u00e9", "\uFF61", "\u{1F600}"]);
+    // After a shared non-ASCII first character, every UTF-8 length against every other: U+D7FB (the last
+    // 3-byte letter below the surrogates), U+E000 (the first above them), U+10000 (the first 4-byte one).
+    const tails = ["", "a", "undefined", "\u00e9", "\uD7FB", "\uE000", "\uFF61", "\u{10000}", "\u{1F600}"];
+    const keys = tails.map((t) => `\uFFFD${t}`);
+    await fill(bucket, [...keys].reverse());
+    // Written again: the greatest key is replaced, not listed twice.
+    await bucket.put("\uFFFD\u{1F600}", "again");
+    const all = await bucket.list({ prefix: "\uFFFD" });
+    expect(
+      all.objects.map((o) => o.key),
+      'list({prefix: "\uFFFD"}).objects: each key once, in UTF-8 byte order (1, 2, 3 then 4 bytes) [D.list.utf8-order]',
+    ).toEqual(keys);
+    expect(all.delimitedPrefixes, 'list({prefix: "\uFFFD"}).delimitedPrefixes: [] without a delimiter').toEqual([]);
+    const after = await bucket.list({ prefix: "\uFFFD", startAfter: "\uFFFD\uE000", limit: 2 });
+    expect(
+      after.objects.map((o) => o.key),
+      'list({startAfter: "\uFFFD\uE000", limit: 2}).objects: the next keys in UTF-8 order [D.list.utf8-order]',
+    ).toEqual(["\uFFFD\uFF61", "\uFFFD\u{10000}"]);
   });
 
   clauseTest(["D.list.prefix"], "prefix keeps only keys that start with it", async (ctx) => {
@@ -236,36 +254,45 @@ describe("list", () => {
     "limit defaults to 1000",
     async (ctx) => {
       const { bucket } = await open(ctx);
-      // 1001 keys in two cases (uppercase sorts first), so the default page is full and one key is left over.
-      const keys = Array.from({ length: 1001 }, (_, i) => `${i % 2 ? "k" : "K"}${String(i).padStart(4, "0")}`).sort();
+      // 1100 keys in two cases (uppercase sorts first): the default page is full and 100 keys are left over.
+      const keys = Array.from({ length: 1100 }, (_, i) => `${i % 2 ? "k" : "K"}${String(i).padStart(4, "0")}`).sort();
       await putMany(bucket, keys);
       const rule = "[D.list.limit, D.list.full-pages]";
       for (const o of [{}, { limit: 1000 }, { limit: -1 }]) {
         const l = await bucket.list(o);
-        const call = `list(${JSON.stringify(o)}) of 1001 keys`;
+        const call = `list(${JSON.stringify(o)}) of 1100 keys`;
         expect(
           l.objects.map((k) => k.key),
           `${call}.objects: the first 1000 keys ${rule}`,
         ).toEqual(keys.slice(0, 1000));
-        expect(l.truncated, `${call}.truncated: one key remains [D.list.truncated]`).toBe(true);
+        expect(l.truncated, `${call}.truncated: 100 keys remain [D.list.truncated]`).toBe(true);
         const next = await bucket.list({ ...o, cursor: cursorOf(l) });
         expect(
           next.objects.map((k) => k.key),
-          `${call}, then its cursor: the last key [D.list.cursor]`,
-        ).toEqual([keys[1000]]);
+          `${call}, then its cursor: the last 100 keys [D.list.cursor]`,
+        ).toEqual(keys.slice(1000));
         expect(next.truncated, `${call}, then its cursor: truncated false on the last page [D.list.truncated]`).toBe(
           false,
         );
       }
-      await bucket.delete(keys[1000]!);
+      const middle = await bucket.list({ startAfter: keys[549]!, limit: 1000 });
+      expect(
+        middle.objects.map((k) => k.key),
+        `list({startAfter: "${keys[549]}", limit: 1000}) of 1100 keys: the 550 after it, not truncated ${rule}`,
+      ).toEqual(keys.slice(550));
+      expect(middle.truncated, "list({startAfter: <key 550>}).truncated: false [D.list.truncated]").toBe(false);
+      await bucket.delete(keys.slice(0, 100));
       const full = await bucket.list();
-      expect(full.objects.length, `list() of exactly 1000 keys: all of them ${rule}`).toBe(1000);
+      expect(
+        full.objects.map((k) => k.key),
+        `list() of exactly 1000 keys (after deleting the first 100): all of them ${rule}`,
+      ).toEqual(keys.slice(100));
       expect(full.truncated, "list() of exactly 1000 keys: truncated false, nothing remains [D.list.truncated]").toBe(
         false,
       );
       expect(cursorOf(full), "list() of exactly 1000 keys: no cursor [D.list.cursor-when-truncated]").toBeUndefined();
     },
-    // 1001 writes: over a bridge on a busy machine they take longer than the default 30 s.
+    // 1100 writes: over a bridge on a busy machine they take longer than the default 30 s.
     { timeout: 120_000 },
   );
 
