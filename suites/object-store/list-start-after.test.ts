@@ -158,6 +158,29 @@ describe("list startAfter", () => {
   );
 
   clauseTest(
+    ["D.list.start-after", "D.list.cursor", "D.list.full-pages"],
+    "startAfter and a cursor together: the listing starts after the later of the two",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const keys = Array.from({ length: 8 }, (_, i) => `k${i}`);
+      await putMany(bucket, keys);
+      const first = await bucket.list({ limit: 2 });
+      const cursor = (first as { cursor?: string }).cursor;
+      expect(view(first), "list({limit: 2}): page 1 [D.list.cursor]").toEqual(more(["k0", "k1"]));
+      const later = await bucket.list({ limit: 2, cursor, startAfter: "k4x" });
+      expect(
+        view(later),
+        'list({limit: 2, cursor: <after k1>, startAfter: "k4x"}): starts after startAfter, the later [D.list.start-after]',
+      ).toEqual(more(["k5", "k6"]));
+      const earlier = await bucket.list({ limit: 2, cursor, startAfter: "a" });
+      expect(
+        view(earlier),
+        'list({limit: 2, cursor: <after k1>, startAfter: "a"}): starts after the cursor, the later [D.list.cursor]',
+      ).toEqual(more(["k2", "k3"]));
+    },
+  );
+
+  clauseTest(
     ["D.list.start-after", "D.list.prefix", "D.list.truncated", "D.list.full-pages"],
     "startAfter with prefix: before the prefix it changes nothing, inside it skips, past it empties",
     async (ctx) => {
