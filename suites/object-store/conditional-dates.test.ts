@@ -7,7 +7,7 @@
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import type { ObjectStoreBucket } from "../../harness/targets/object-store.ts";
-import { type Ctx, open } from "./helpers.ts";
+import { openOffTheSecond } from "./helpers.ts";
 
 /** onlyIf's object form. */
 interface OnlyIf {
@@ -16,13 +16,6 @@ interface OnlyIf {
   uploadedBefore?: Date;
   uploadedAfter?: Date;
   secondsGranularity?: boolean;
-}
-
-/** Moves a controllable clock off a whole second (into its middle), so that ms and seconds differ. */
-async function offTheSecond({ os }: Ctx): Promise<void> {
-  if (!os.advanceClock) return;
-  const ms = (await os.now()) % 1000;
-  if (ms < 100 || ms > 900) await os.advanceClock((1500 - ms) % 1000);
 }
 
 const sec = (ms: number) => Math.floor(ms / 1000) * 1000;
@@ -49,9 +42,7 @@ describe("conditional dates within a second", () => {
       ["D.cond.uploaded-before", "D.cond.uploaded-after", "D.cond.granularity", "D.cond.strict-dates"],
       `${op}: uploadedBefore and uploadedAfter compare milliseconds, or whole seconds with secondsGranularity`,
       async (ctx) => {
-        const c = await open(ctx);
-        await offTheSecond(c);
-        const { bucket } = c;
+        const { bucket } = await openOffTheSecond(ctx);
         // Dates around the upload time `at`: a second away, the ends of its second, a millisecond away, equal.
         const dates: ((at: number) => number)[] = [
           (at) => at - 1001,
@@ -98,9 +89,7 @@ describe("conditional dates within a second", () => {
     ["D.cond.precedence", "D.cond.granularity"],
     "a passing etag condition overrides its date condition inside the second too",
     async (ctx) => {
-      const c = await open(ctx);
-      await offTheSecond(c);
-      const { bucket } = c;
+      const { bucket } = await openOffTheSecond(ctx);
       const stored = await bucket.put("k", "value");
       const at = stored.uploaded.getTime();
       const cases: [OnlyIf, boolean, string][] = [

@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import type { ObjectStoreBucket } from "../../harness/targets/object-store.ts";
-import { caught, expectRejects, open } from "./helpers.ts";
+import { caught, expectRejects, openOffTheSecond } from "./helpers.ts";
 
 async function seed(bucket: ObjectStoreBucket) {
   const o = await bucket.put("k", "value");
@@ -26,7 +26,7 @@ describe("conditionals on get", () => {
     ["D.cond.etag-matches", "D.get.precondition-failed", "D.rule.conditionals"],
     "etagMatches",
     async (ctx) => {
-      const { bucket } = await open(ctx);
+      const { bucket } = await openOffTheSecond(ctx);
       const { etag } = await seed(bucket);
       expect(
         await getProceeds(bucket, { onlyIf: { etagMatches: etag } }),
@@ -53,7 +53,7 @@ describe("conditionals on get", () => {
   );
 
   clauseTest(["D.cond.etag-does-not-match", "D.rule.conditionals"], "etagDoesNotMatch", async (ctx) => {
-    const { bucket } = await open(ctx);
+    const { bucket } = await openOffTheSecond(ctx);
     const { etag } = await seed(bucket);
     expect(
       await getProceeds(bucket, { onlyIf: { etagDoesNotMatch: etag } }),
@@ -66,7 +66,7 @@ describe("conditionals on get", () => {
   });
 
   clauseTest(["D.cond.wildcard"], "'*' matches any existing object", async (ctx) => {
-    const { bucket } = await open(ctx);
+    const { bucket } = await openOffTheSecond(ctx);
     await seed(bucket);
     expect(
       await getProceeds(bucket, { onlyIf: { etagMatches: "*" } }),
@@ -82,7 +82,7 @@ describe("conditionals on get", () => {
     ["D.cond.uploaded-before", "D.cond.uploaded-after", "D.cond.strict-dates", "D.rule.conditionals"],
     "uploadedBefore and uploadedAfter compare strictly",
     async (ctx) => {
-      const { bucket } = await open(ctx);
+      const { bucket } = await openOffTheSecond(ctx);
       const { at } = await seed(bucket);
       expect(
         await getProceeds(bucket, { onlyIf: { uploadedBefore: new Date(at + 1000) } }),
@@ -112,7 +112,7 @@ describe("conditionals on get", () => {
   );
 
   clauseTest(["D.cond.precedence"], "a passing etag condition overrides the matching date condition", async (ctx) => {
-    const { bucket } = await open(ctx);
+    const { bucket } = await openOffTheSecond(ctx);
     const { etag, at } = await seed(bucket);
     const past = new Date(at - 10_000);
     const future = new Date(at + 10_000);
@@ -138,7 +138,7 @@ describe("conditionals on get", () => {
     ["D.cond.headers", "D.cond.header-mapping"],
     "If-Match and If-None-Match headers (strong and weak)",
     async (ctx) => {
-      const { bucket, os } = await open(ctx);
+      const { bucket, os } = await openOffTheSecond(ctx);
       const { etag } = await seed(bucket);
       const h = (init: Record<string, string>) => ({ onlyIf: os.headers(init) });
       expect(
@@ -176,7 +176,7 @@ describe("conditionals on get", () => {
     ["D.cond.headers", "D.cond.header-mapping"],
     "If-Modified-Since and If-Unmodified-Since compare whole seconds",
     async (ctx) => {
-      const { bucket, os } = await open(ctx);
+      const { bucket, os } = await openOffTheSecond(ctx);
       const { at } = await seed(bucket);
       const http = (ms: number) => new Date(ms).toUTCString();
       const h = (init: Record<string, string>) => ({ onlyIf: os.headers(init) });
@@ -200,7 +200,7 @@ describe("conditionals on get", () => {
   );
 
   clauseTest(["D.cond.headers"], "If-Range is ignored", async (ctx) => {
-    const { bucket, os } = await open(ctx);
+    const { bucket, os } = await openOffTheSecond(ctx);
     await seed(bucket);
     expect(
       await getProceeds(bucket, { onlyIf: os.headers({ "if-range": '"nothing-matches"' }) }),
@@ -212,7 +212,7 @@ describe("conditionals on get", () => {
     ["D.cond.missing-object", "D.get.missing"],
     "a missing key gives null whatever the conditions",
     async (ctx) => {
-      const { bucket } = await open(ctx);
+      const { bucket } = await openOffTheSecond(ctx);
       // The control: a key that exists is found under the same conditions (a body, or metadata only).
       await bucket.put("present", "x");
       expect(
@@ -235,7 +235,7 @@ describe("conditionals on get", () => {
   );
 
   clauseTest(["D.cond.before-range"], "a failed condition wins over an unsatisfiable range", async (ctx) => {
-    const { bucket } = await open(ctx);
+    const { bucket } = await openOffTheSecond(ctx);
     await seed(bucket);
     const g = await bucket.get("k", { onlyIf: { etagMatches: "nope" }, range: { offset: 100 } });
     expect(
@@ -249,7 +249,7 @@ describe("conditionals on get", () => {
   });
 
   clauseTest(["D.arg.quoted-etag"], "an etag wrapped in quotes is a TypeError", async (ctx) => {
-    const { bucket } = await open(ctx);
+    const { bucket } = await openOffTheSecond(ctx);
     await seed(bucket);
     await expectRejects(
       bucket.get("k", { onlyIf: { etagMatches: '"abc"' } }),
@@ -264,7 +264,7 @@ describe("conditionals on get", () => {
   });
 
   clauseTest(["D.arg.if-match"], "If-Match / If-None-Match without a valid etag is an Error", async (ctx) => {
-    const { bucket, os } = await open(ctx);
+    const { bucket, os } = await openOffTheSecond(ctx);
     await seed(bucket);
     const e = await caught(() => bucket.get("k", { onlyIf: os.headers({ "if-match": "abc" }) }));
     expect(e.message, `get("k", {onlyIf: Headers {if-match: abc}}) throws Error, its message [D.arg.if-match]`).toBe(
@@ -283,7 +283,7 @@ describe("conditionals on put", () => {
     ["D.put.precondition-failed", "D.cond.etag-matches", "D.rule.conditionals"],
     "a failed etagMatches returns null and stores nothing",
     async (ctx) => {
-      const { bucket } = await open(ctx);
+      const { bucket } = await openOffTheSecond(ctx);
       const { etag } = await seed(bucket);
       expect(
         await bucket.put("k", "new", { onlyIf: { etagMatches: "different" } }),
@@ -309,7 +309,7 @@ describe("conditionals on put", () => {
     ["D.put.precondition-failed", "D.cond.etag-does-not-match", "D.cond.wildcard"],
     "etagDoesNotMatch '*' writes only when the key is absent",
     async (ctx) => {
-      const { bucket } = await open(ctx);
+      const { bucket } = await openOffTheSecond(ctx);
       expect(
         await bucket.put("k", "first", { onlyIf: { etagDoesNotMatch: "*" } }),
         `put("k", "first", {onlyIf: {etagDoesNotMatch: "*"}}) (not) [D.put.precondition-failed, D.cond.etag-does-not-match, D.cond.wildcard]`,
@@ -329,7 +329,7 @@ describe("conditionals on put", () => {
     ["D.cond.missing-object", "D.put.precondition-failed"],
     "on a missing key, etagMatches and uploadedAfter store nothing; the other two store",
     async (ctx) => {
-      const { bucket, os } = await open(ctx);
+      const { bucket, os } = await openOffTheSecond(ctx);
       const now = await os.now();
       expect(
         await bucket.put("a", "v", { onlyIf: { etagMatches: "*" } }),
@@ -353,7 +353,7 @@ describe("conditionals on put", () => {
   );
 
   clauseTest(["D.cond.uploaded-before", "D.put.precondition-failed"], "uploadedBefore on put", async (ctx) => {
-    const { bucket } = await open(ctx);
+    const { bucket } = await openOffTheSecond(ctx);
     const { at } = await seed(bucket);
     expect(
       await bucket.put("k", "x", { onlyIf: { uploadedBefore: new Date(at) } }),
@@ -370,7 +370,7 @@ describe("conditionals on put", () => {
   });
 
   clauseTest(["D.cond.headers", "D.put.precondition-failed"], "Headers form on put", async (ctx) => {
-    const { bucket, os } = await open(ctx);
+    const { bucket, os } = await openOffTheSecond(ctx);
     const { etag } = await seed(bucket);
     expect(
       await bucket.put("k", "x", { onlyIf: os.headers({ "if-match": '"zzz"' }) }),

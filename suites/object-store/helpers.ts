@@ -25,6 +25,19 @@ export async function open(ctx: TestContext, options?: BucketOptions): Promise<C
   return { target, os, bucket: await os.bucket(options) };
 }
 
+/**
+ * `open`, with the target's clock (where it has one) moved into the middle of a second: uploads are then
+ * not on whole seconds, so a comparison at seconds and one at milliseconds give different answers.
+ */
+export async function openOffTheSecond(ctx: TestContext, options?: BucketOptions): Promise<Ctx> {
+  const c = await open(ctx, options);
+  if (c.os.advanceClock) {
+    const ms = (await c.os.now()) % 1000;
+    if (ms < 100 || ms > 900) await c.os.advanceClock((1500 - ms) % 1000);
+  }
+  return c;
+}
+
 /** A small minimum part size where the target lets tests lower it, else the platform's 5 MiB. */
 export function minPart(target: Target): number {
   return target.capabilities.has("min-part-size") ? 64 : 5 * MiB;
