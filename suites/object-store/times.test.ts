@@ -1,13 +1,13 @@
 /**
- * `uploaded` to the millisecond, on every result that carries it: put, head, get, list and a completed
- * upload. The target's clock (where it has one) is moved off a whole second, so that an implementation
+ * Times to the millisecond: `uploaded` on every result that carries it (put, head, get, list, a completed
+ * upload), and httpMetadata.cacheExpiry as written. The target's clock (where it has one) is moved off a whole second, so that an implementation
  * keeping seconds only, or taking the time from elsewhere, shows.
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import { openOffTheSecond } from "./helpers.ts";
 
-describe("uploaded", () => {
+describe("times to the millisecond", () => {
   clauseTest(
     ["D.object.uploaded", "D.head.metadata", "D.get.body", "D.list.order"],
     "uploaded keeps its milliseconds and is the same on put, head, get and list",
@@ -43,6 +43,38 @@ describe("uploaded", () => {
         listed?.uploaded.getTime(),
         `list().objects["${key}"].uploaded: put's, to the ms [D.object.uploaded]`,
       ).toBe(at);
+    },
+  );
+
+  clauseTest(
+    ["D.put.http-metadata", "D.http-metadata.fields", "D.list.include"],
+    "cacheExpiry keeps its milliseconds on put, head, get, list and a completed upload",
+    async (ctx) => {
+      const { bucket } = await openOffTheSecond(ctx);
+      const expiry = new Date(Date.UTC(2031, 4, 6, 7, 8, 9, 345));
+      const want = expiry.getTime();
+      const put = await bucket.put("k", "v", { httpMetadata: { cacheExpiry: expiry } });
+      const rule = "the Date written, to the ms [D.put.http-metadata]";
+      expect(put.httpMetadata?.cacheExpiry?.getTime(), `put("k").httpMetadata.cacheExpiry: ${rule}`).toBe(want);
+      expect(
+        (await bucket.head("k"))?.httpMetadata?.cacheExpiry?.getTime(),
+        `head("k").httpMetadata.cacheExpiry: ${rule}`,
+      ).toBe(want);
+      expect(
+        (await bucket.get("k"))?.httpMetadata?.cacheExpiry?.getTime(),
+        `get("k").httpMetadata.cacheExpiry: ${rule}`,
+      ).toBe(want);
+      const listed = await bucket.list({ include: ["httpMetadata"] });
+      expect(
+        listed.objects[0]?.httpMetadata?.cacheExpiry?.getTime(),
+        `list({include: ["httpMetadata"]}).objects[0].httpMetadata.cacheExpiry: ${rule}`,
+      ).toBe(want);
+      const upload = await bucket.createMultipartUpload("m", { httpMetadata: { cacheExpiry: expiry } });
+      const done = await upload.complete([await upload.uploadPart(1, "x")]);
+      expect(
+        done.httpMetadata?.cacheExpiry?.getTime(),
+        `complete().httpMetadata.cacheExpiry: the upload's, ${rule}`,
+      ).toBe(want);
     },
   );
 
