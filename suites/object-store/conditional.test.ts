@@ -251,6 +251,18 @@ describe("conditionals on get", () => {
   clauseTest(["D.arg.quoted-etag"], "an etag wrapped in quotes is a TypeError", async (ctx) => {
     const { bucket } = await openOffTheSecond(ctx);
     await seed(bucket);
+    // Only a value that both starts and ends with a quote is refused: a quote on one side is part of the etag.
+    for (const etag of ['"abc', 'abc"']) {
+      const got = await bucket.get("k", { onlyIf: { etagMatches: etag } });
+      expect(
+        got && "body" in got,
+        `get("k", {onlyIf: {etagMatches: '${etag}'}}): no TypeError, the object without a body (no match) [D.arg.quoted-etag]`,
+      ).toBe(false);
+      expect(
+        await bucket.put("k", "value", { onlyIf: { etagDoesNotMatch: etag } }),
+        `put("k", v, {onlyIf: {etagDoesNotMatch: '${etag}'}}): no TypeError, written (no match) [D.arg.quoted-etag]`,
+      ).not.toBeNull();
+    }
     await expectRejects(
       bucket.get("k", { onlyIf: { etagMatches: '"abc"' } }),
       "TypeError",
@@ -384,6 +396,17 @@ describe("conditionals on put", () => {
       await bucket.put("k", "z", { onlyIf: os.headers({ "if-none-match": "*" }) }),
       `put("k", "z", {onlyIf: os.headers({"if-none-match": "*"})}) [D.cond.headers, D.put.precondition-failed]`,
     ).toBeNull();
+    // On a missing key, a Headers onlyIf without If-Modified-Since sets no date condition: the put writes.
+    expect(
+      await bucket.put("new", "n", { onlyIf: os.headers({ "if-none-match": "*" }) }),
+      'put("new", v, {onlyIf: Headers {if-none-match: *}}) of a missing key: written, not null [D.cond.missing-object, D.cond.headers]',
+    ).not.toBeNull();
+    expect(
+      await bucket.put("new2", "n", {
+        onlyIf: os.headers({ "if-unmodified-since": new Date(Date.UTC(2100, 0, 1)).toUTCString() }),
+      }),
+      'put("new2", v, {onlyIf: Headers {if-unmodified-since: 2100}}) of a missing key: written [D.cond.missing-object, D.cond.headers]',
+    ).not.toBeNull();
     expect(await (await bucket.get("k"))!.text(), `(get("k")).text() [D.cond.headers, D.put.precondition-failed]`).toBe(
       "y",
     );
