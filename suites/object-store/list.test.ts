@@ -57,20 +57,32 @@ describe("list", () => {
     // 3-byte letter below the surrogates), U+E000 (the first above them), U+10000 (the first 4-byte one).
     const tails = ["", "a", "undefined", "\u00e9", "\uD7FB", "\uE000", "\uFF61", "\u{10000}", "\u{1F600}"];
     const keys = tails.map((t) => `\uFFFD${t}`);
-    await fill(bucket, [...keys].reverse());
-    // Written again: the greatest key is replaced, not listed twice.
+    // Written in a scrambled order, so that each pair is compared both ways round.
+    await fill(
+      bucket,
+      [4, 5, 1, 8, 3, 7, 0, 6, 2].map((i) => keys[i]!),
+    );
+    // Written again: the greatest keys are replaced, not listed twice.
     await bucket.put("\uFFFD\u{1F600}", "again");
+    await bucket.put("\u{1F600}", "again");
     const all = await bucket.list({ prefix: "\uFFFD" });
     expect(
       all.objects.map((o) => o.key),
       'list({prefix: "\uFFFD"}).objects: each key once, in UTF-8 byte order (1, 2, 3 then 4 bytes) [D.list.utf8-order]',
     ).toEqual(keys);
     expect(all.delimitedPrefixes, 'list({prefix: "\uFFFD"}).delimitedPrefixes: [] without a delimiter').toEqual([]);
-    const after = await bucket.list({ prefix: "\uFFFD", startAfter: "\uFFFD\uE000", limit: 2 });
     expect(
-      after.objects.map((o) => o.key),
-      'list({startAfter: "\uFFFD\uE000", limit: 2}).objects: the next keys in UTF-8 order [D.list.utf8-order]',
-    ).toEqual(["\uFFFD\uFF61", "\uFFFD\u{10000}"]);
+      (await bucket.list()).objects.map((o) => o.key),
+      "list().objects: every key once, in UTF-8 byte order [D.list.utf8-order]",
+    ).toEqual(["z", "\u00e9", "\uFF61", ...keys, "\u{1F600}"]);
+    // startAfter each key in turn: the keys after it in UTF-8 order.
+    for (const [i, startAfter] of keys.entries()) {
+      const after = await bucket.list({ prefix: "\uFFFD", startAfter, limit: 3 });
+      expect(
+        after.objects.map((o) => o.key),
+        `list({prefix: "\uFFFD", startAfter: key ${i} of 9, limit: 3}).objects: the next keys in UTF-8 order [D.list.utf8-order]`,
+      ).toEqual(keys.slice(i + 1, i + 4));
+    }
   });
 
   clauseTest(["D.list.prefix"], "prefix keeps only keys that start with it", async (ctx) => {
@@ -255,7 +267,10 @@ describe("list", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       // 1100 keys in two cases (uppercase sorts first): the default page is full and 100 keys are left over.
-      const keys = Array.from({ length: 1100 }, (_, i) => `${i % 2 ? "k" : "K"}${String(i).padStart(4, "0")}`).sort();
+      const keys = Array.from(
+        { length: 1100 },
+        (_, i) => `${i % 2 ? "k" : "K"}\u{1F600}${String(i).padStart(4, "0")}`,
+      ).sort();
       await putMany(bucket, keys);
       const rule = "[D.list.limit, D.list.full-pages]";
       for (const o of [{}, { limit: 1000 }, { limit: -1 }]) {
@@ -281,12 +296,20 @@ describe("list", () => {
         `list({startAfter: "${keys[549]}", limit: 1000}) of 1100 keys: the 550 after it, not truncated ${rule}`,
       ).toEqual(keys.slice(550));
       expect(middle.truncated, "list({startAfter: <key 550>}).truncated: false [D.list.truncated]").toBe(false);
-      await bucket.delete(keys.slice(0, 100));
+      const lower = await bucket.list({ prefix: "k", startAfter: "K", limit: 3 });
+      expect(
+        lower.objects.map((k) => k.key),
+        `list({prefix: "k", startAfter: "K", limit: 3}): the first lowercase keys, past 550 uppercase ones ${rule}`,
+      ).toEqual(keys.slice(550, 553));
+      // 100 keys deleted from all over the bucket (every 11th): 1000 remain.
+      const gone = keys.filter((_, i) => i % 11 === 5);
+      const kept = keys.filter((_, i) => i % 11 !== 5);
+      await bucket.delete(gone);
       const full = await bucket.list();
       expect(
         full.objects.map((k) => k.key),
-        `list() of exactly 1000 keys (after deleting the first 100): all of them ${rule}`,
-      ).toEqual(keys.slice(100));
+        `list() of exactly 1000 keys (after deleting every 11th): all of them ${rule}`,
+      ).toEqual(kept);
       expect(full.truncated, "list() of exactly 1000 keys: truncated false, nothing remains [D.list.truncated]").toBe(
         false,
       );
