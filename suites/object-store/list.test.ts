@@ -266,7 +266,8 @@ describe("list", () => {
     "limit defaults to 1000",
     async (ctx) => {
       const { bucket } = await open(ctx);
-      // 1100 keys in two cases (uppercase sorts first), half with a 4-byte character: the default page is full and 100 keys are left over.
+      // 1100 keys in two cases (uppercase sorts first), half with a 4-byte character: the default page is full
+      // and 100 keys are left over.
       const keys = Array.from(
         { length: 1100 },
         (_, i) => `${i % 2 ? "k" : "K\u{1F600}"}${String(i).padStart(4, "0")}`,
