@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { usageError } from "./commands/usage.ts";
+import { wrapText } from "./terminal.ts";
 
 const COMMANDS = {
   run: "run every suite against a target and write a conformance report",
@@ -14,11 +15,12 @@ const COMMANDS = {
   report: "merge shard reports, update expectations, put runs side by side (matrix, compare)",
   bridge: "write the bridge Worker that runs area D against a deployed R2 binding (bridge init DIR)",
   diff: "run random operation sequences on two targets and shrink the first divergence",
+  check: "record concurrent calls on a target and check them for linearizability (check consistency)",
 } as const;
 
 type CommandName = keyof typeof COMMANDS;
 
-export const HELP = `edgeconf: conformance harness and deterministic simulator
+export const HELP = wrapText(`edgeconf: conformance harness and deterministic simulator
 
 Usage: edgeconf <command> [options]
 
@@ -28,7 +30,7 @@ ${Object.entries(COMMANDS)
   .join("\n")}
 
 Run \`edgeconf <command> --help\` for the options of a command; \`edgeconf --version\` prints the version.
-`;
+`);
 
 /** The version of the installed package (its package.json). */
 export function version(): string {

@@ -10,9 +10,11 @@ import { type DiffExpectation, diffExpectationsPath, loadDiffExpectations } from
 import { checkDiffTarget, diffTargetNames } from "../diff/targets.ts";
 import { DIFF_AREAS, type DiffAreaName } from "../diff/types.ts";
 import { outDirOrError } from "../run/out-dir.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const DIFF_HELP = `Usage: edgeconf diff --area <area> --against <target> [--target sim] [--runs 100] [--seed N]
+export const DIFF_HELP =
+  wrapText(`Usage: edgeconf diff --area <area> --against <target> [--target sim] [--runs 100] [--seed N]
                      [--max-steps 12] [--out reports] [--expectations FILE | --no-expectations]
                      [--base-url URL] [--kt-url URL] [--json]
 
@@ -33,7 +35,7 @@ replay file (edgeconf replay FILE runs it again on both targets).
 
 Writes <out>/diff-<area>-<time>/diff.json, diff.md, diff.html and replays/*.json.
 Exit status: 0 no unexpected divergence, 1 a divergence, 2 usage error or unreachable target.
-`;
+`);
 
 function positiveInt(v: string | undefined, fallback: number, name: string): number | string {
   if (v === undefined) return fallback;

@@ -13,9 +13,10 @@ import { exactNamePattern } from "../report/shell.ts";
 import { FILE_FAILURE } from "../run/collect.ts";
 import { runVitest } from "../run/vitest.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const REPLAY_HELP = `Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
+export const REPLAY_HELP = wrapText(`Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
                       [--worker-url URL] [--module PATH] [--timeout MS]
 
 Runs the property saved in FILE (a replay file from edgeconf run or fuzz: <out>/<run-id>/replays/*.json)
@@ -34,7 +35,7 @@ Exit status: 1 it still fails, 0 it passes now, 2 usage error, refused, or the t
 A replay file of edgeconf diff (kind "edgeconf-diff-replay") runs its sequence on both of its targets again
 (--target and --against override them; it names targets, never URLs) and says whether they still disagree:
 exit 1 if they do, 0 if not.
-`;
+`);
 
 export async function run(argv: string[]): Promise<number> {
   const out = (t: string) => process.stdout.write(t);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { AREAS, type Area } from "../clauses/types.ts";
 import { argsErrorMessage, parseCommandArgs } from "../commands/usage.ts";
 import { TARGET_NAMES, type TargetName } from "../targets/types.ts";
+import { wrapText } from "../terminal.ts";
 import { TARGET_PROFILES } from "./preflight.ts";
 
 export interface RunOptions {
@@ -374,7 +375,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
   };
 }
 
-export const RUN_HELP = `Usage: edgeconf run [options]
+export const RUN_HELP = wrapText(`Usage: edgeconf run [options]
 
 Runs the conformance suites and properties against a target and writes a report to
 <out>/<run-id>/ and <out>/latest/ (report.json, junit.xml, report.md, report.html).
@@ -409,9 +410,9 @@ Area D's targets: workerd (the bridge Worker inside Miniflare: workerd's own bin
 
 Exit status: 0 every result as expected, 1 unexpected results, 2 usage error or unreachable target,
 3 inconclusive (nothing unexpected, but no test of any selected area reached the target).
-`;
+`);
 
-export const FUZZ_HELP = `Usage: edgeconf fuzz --area <area> [options]
+export const FUZZ_HELP = wrapText(`Usage: edgeconf fuzz --area <area> [options]
 
 Runs the properties of one area with many more runs (validation fuzzing). Each counterexample is
 saved as <out>/<run-id>/replays/<name>.json; \`edgeconf replay FILE\` runs it again.
@@ -426,4 +427,4 @@ Options:
 
 Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target,
 3 inconclusive (nothing unexpected, but no property of any selected area reached the target).
-`;
+`);
