@@ -415,6 +415,12 @@ export const objectStoreClauses = [
     text: "Date comparisons are strict: a date equal to the upload time fails both uploadedBefore and uploadedAfter.",
   },
   {
+    id: "D.cond.granularity",
+    area: A,
+    source: P,
+    text: "Object-form uploadedBefore/uploadedAfter compare at milliseconds; with secondsGranularity true, the date and the upload time are both truncated to whole seconds first (workerd sends the flag to storage; Miniflare's _testR2Conditional truncates both).",
+  },
+  {
     id: "D.cond.precedence",
     area: A,
     source: P,
@@ -452,6 +458,18 @@ export const objectStoreClauses = [
     text: "list orders keys by UTF-8 bytes (code points), not UTF-16 units.",
   },
   { id: "D.list.start-after", area: A, source: P, text: "startAfter is exclusive." },
+  {
+    id: "D.list.cursor-after-last",
+    area: A,
+    source: P,
+    text: "A cursor continues after the last key its page returned, not at a count of entries: keys deleted or written at or before that key between the calls do not shift the next page, and keys written after it are listed (Miniflare's R2: the cursor encodes the key to start after). Keys written into a delimited prefix the page returned are left open (Miniflare lists the prefix again, the simulator does not).",
+  },
+  {
+    id: "D.list.full-pages",
+    area: A,
+    source: P,
+    text: "Without include, a page holds min(limit, entries remaining) entries, so a page that is not full is the last one: workerd's reference storage (Miniflare's R2, a limit + 1 look-ahead) fills every page; the platform's docs give include as the reason a page may hold fewer.",
+  },
   {
     id: "D.list.prefix-details",
     area: A,

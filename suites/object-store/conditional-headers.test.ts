@@ -23,15 +23,51 @@ describe("If-Match / If-None-Match grammar", () => {
       const { etag } = await bucket.put("k", "hello");
       const proceeds = async (name: string, value: string) =>
         "body" in ((await bucket.get("k", { onlyIf: os.headers({ [name]: value }) })) ?? {});
-      expect(await proceeds("if-match", `"a,b", "${etag}"`)).toBe(true);
-      expect(await proceeds("if-match", `"${etag},x"`)).toBe(false);
-      expect(await proceeds("if-none-match", `"${etag},x"`)).toBe(true);
-      expect(await proceeds("if-match", ` \t"${etag}"  `)).toBe(true);
-      expect(await proceeds("if-match", `,, "${etag}"`)).toBe(true);
-      expect(await proceeds("if-match", `"${etag}", junk`)).toBe(true);
-      expect(await proceeds("if-match", `"a", *`)).toBe(true);
-      expect(await proceeds("if-none-match", `"a", *`)).toBe(false);
-      expect(await proceeds("if-match", `""`)).toBe(false);
+      expect(
+        await proceeds("if-match", `"a,b", "${etag}"`),
+        `proceeds("if-match", \`"a,b", "\${etag}"\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(true);
+      expect(
+        await proceeds("if-match", `"${etag},x"`),
+        `proceeds("if-match", \`"\${etag},x"\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(false);
+      expect(
+        await proceeds("if-none-match", `"${etag},x"`),
+        `proceeds("if-none-match", \`"\${etag},x"\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(true);
+      expect(
+        await proceeds("if-match", ` \t"${etag}"  `),
+        `proceeds("if-match", \` \\t"\${etag}" \`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(true);
+      // Inside the list (Headers trims only the ends), a tab is whitespace between etags too.
+      expect(
+        await proceeds("if-match", `"a",\t"${etag}"`),
+        `proceeds("if-match", \`"a",\\t"\${etag}"\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(true);
+      expect(
+        await proceeds("if-none-match", `"a",\t\tW/"${etag}"`),
+        `proceeds("if-none-match", \`"a",\\t\\tW/"\${etag}"\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(false);
+      expect(
+        await proceeds("if-match", `,, "${etag}"`),
+        `proceeds("if-match", \`,, "\${etag}"\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(true);
+      expect(
+        await proceeds("if-match", `"${etag}", junk`),
+        `proceeds("if-match", \`"\${etag}", junk\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(true);
+      expect(
+        await proceeds("if-match", `"a", *`),
+        `proceeds("if-match", \`"a", *\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(true);
+      expect(
+        await proceeds("if-none-match", `"a", *`),
+        `proceeds("if-none-match", \`"a", *\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(false);
+      expect(
+        await proceeds("if-match", `""`),
+        `proceeds("if-match", \`""\`) [D.cond.etag-grammar, D.cond.headers]`,
+      ).toBe(false);
     },
   );
 
@@ -66,6 +102,8 @@ describe("If-Match / If-None-Match grammar", () => {
       [`"a" *`, COMMA_STAR],
       [`W"a"`, WEAK],
       ["W/", WEAK],
+      [`Wa"b"`, WEAK],
+      [`W/abc"`, WEAK],
       [`"abc`, UNCLOSED],
       [`W/"abc`, UNCLOSED],
     ];
@@ -73,7 +111,7 @@ describe("If-Match / If-None-Match grammar", () => {
       await expectRejects(bucket.get("k", { onlyIf: os.headers({ "if-match": value }) }), "Error", message);
       await expectRejects(bucket.put("k", "x", { onlyIf: os.headers({ "if-none-match": value }) }), "Error", message);
     }
-    expect(await (await bucket.get("k"))!.text()).toBe("hello");
+    expect(await (await bucket.get("k"))!.text(), `(get("k")).text() [D.cond.etag-grammar]`).toBe("hello");
   });
 });
 
@@ -86,11 +124,26 @@ describe("header dates", () => {
       await bucket.put("k", "hello");
       const proceeds = async (h: Record<string, string>) =>
         "body" in ((await bucket.get("k", { onlyIf: os.headers(h) })) ?? {});
-      expect(await proceeds({ "if-modified-since": "garbage" })).toBe(true);
-      expect(await proceeds({ "if-unmodified-since": "garbage" })).toBe(false);
-      expect(await proceeds({ "if-modified-since": "" })).toBe(true);
-      expect(await proceeds({ "if-unmodified-since": "Fri, 01 Jan 2100 00:00:00 GMT" })).toBe(true);
-      expect(await proceeds({ "if-modified-since": "2100-01-01T00:00:00Z" })).toBe(false);
+      expect(
+        await proceeds({ "if-modified-since": "garbage" }),
+        `proceeds({"if-modified-since": "garbage"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(true);
+      expect(
+        await proceeds({ "if-unmodified-since": "garbage" }),
+        `proceeds({"if-unmodified-since": "garbage"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(false);
+      expect(
+        await proceeds({ "if-modified-since": "" }),
+        `proceeds({"if-modified-since": ""}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(true);
+      expect(
+        await proceeds({ "if-unmodified-since": "Fri, 01 Jan 2100 00:00:00 GMT" }),
+        `proceeds({"if-unmodified-since": "Fri, 01 Jan 2100 00:00:00 GMT"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(true);
+      expect(
+        await proceeds({ "if-modified-since": "2100-01-01T00:00:00Z" }),
+        `proceeds({"if-modified-since": "2100-01-01T00:00:00Z"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(false);
     },
   );
 
@@ -103,10 +156,16 @@ describe("header dates", () => {
         await bucket.put("k", "v", { httpMetadata: os.headers({ expires: value }) });
         return (await bucket.head("k"))!.httpMetadata!.cacheExpiry?.getTime();
       };
-      expect(await expiry("garbage")).toBe(0);
-      expect(await expiry("")).toBe(0);
-      expect(await expiry("Sat, 01 Jan 2000 00:00:00 GMT")).toBe(Date.UTC(2000, 0, 1));
-      expect(await expiry("2000-01-01T00:00:00Z")).toBe(Date.UTC(2000, 0, 1));
+      expect(await expiry("garbage"), `expiry("garbage") [D.cond.header-dates, D.put.http-metadata-headers]`).toBe(0);
+      expect(await expiry(""), `expiry("") [D.cond.header-dates, D.put.http-metadata-headers]`).toBe(0);
+      expect(
+        await expiry("Sat, 01 Jan 2000 00:00:00 GMT"),
+        `expiry("Sat, 01 Jan 2000 00:00:00 GMT") [D.cond.header-dates, D.put.http-metadata-headers]`,
+      ).toBe(Date.UTC(2000, 0, 1));
+      expect(
+        await expiry("2000-01-01T00:00:00Z"),
+        `expiry("2000-01-01T00:00:00Z") [D.cond.header-dates, D.put.http-metadata-headers]`,
+      ).toBe(Date.UTC(2000, 0, 1));
     },
   );
 
@@ -120,12 +179,24 @@ describe("header dates", () => {
         return (await bucket.head("k"))!.httpMetadata!.cacheExpiry?.toISOString();
       };
       // ms * 10^6 wraps past 2^63 ns; back to ms truncating toward zero.
-      expect(await expiry("Sat, 01 Jan 1600 00:00:00 GMT")).toBe("2184-07-20T23:34:33.709Z");
-      expect(await expiry("Tue, 21 Sep 1677 00:12:43 GMT")).toBe("2262-04-11T23:47:16.709Z");
-      expect(await expiry("Fri, 11 Apr 2262 23:47:16 GMT")).toBe("2262-04-11T23:47:16.000Z");
+      expect(
+        await expiry("Sat, 01 Jan 1600 00:00:00 GMT"),
+        `expiry("Sat, 01 Jan 1600 00:00:00 GMT") [D.cond.header-dates, D.put.http-metadata-headers]`,
+      ).toBe("2184-07-20T23:34:33.709Z");
+      expect(
+        await expiry("Tue, 21 Sep 1677 00:12:43 GMT"),
+        `expiry("Tue, 21 Sep 1677 00:12:43 GMT") [D.cond.header-dates, D.put.http-metadata-headers]`,
+      ).toBe("2262-04-11T23:47:16.709Z");
+      expect(
+        await expiry("Fri, 11 Apr 2262 23:47:16 GMT"),
+        `expiry("Fri, 11 Apr 2262 23:47:16 GMT") [D.cond.header-dates, D.put.http-metadata-headers]`,
+      ).toBe("2262-04-11T23:47:16.000Z");
       // A wrap to before 1970 is sent as UInt64 (2^64 - 8032952072192 here, a multiple of 2048, so
       // storage that holds it as a double keeps it exactly).
-      expect(await expiry("2300-01-01T00:00:01.517Z")).toBe("1715-06-13T00:25:27.808Z");
+      expect(
+        await expiry("2300-01-01T00:00:01.517Z"),
+        `expiry("2300-01-01T00:00:01.517Z") [D.cond.header-dates, D.put.http-metadata-headers]`,
+      ).toBe("1715-06-13T00:25:27.808Z");
     },
   );
 
@@ -138,12 +209,27 @@ describe("header dates", () => {
       const proceeds = async (h: Record<string, string>) =>
         "body" in ((await bucket.get("k", { onlyIf: os.headers(h) })) ?? {});
       // 1600 reads as 2184: nothing was modified since, everything was unmodified since.
-      expect(await proceeds({ "if-modified-since": "Sat, 01 Jan 1600 00:00:00 GMT" })).toBe(false);
-      expect(await proceeds({ "if-unmodified-since": "Sat, 01 Jan 1600 00:00:00 GMT" })).toBe(true);
+      expect(
+        await proceeds({ "if-modified-since": "Sat, 01 Jan 1600 00:00:00 GMT" }),
+        `proceeds({"if-modified-since": "Sat, 01 Jan 1600 00:00:00 GMT"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(false);
+      expect(
+        await proceeds({ "if-unmodified-since": "Sat, 01 Jan 1600 00:00:00 GMT" }),
+        `proceeds({"if-unmodified-since": "Sat, 01 Jan 1600 00:00:00 GMT"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(true);
       // 2300 reads as 1715 and 2262-04-12 as 1677: the object was not unmodified since.
-      expect(await proceeds({ "if-unmodified-since": "Mon, 01 Jan 2300 00:00:00 GMT" })).toBe(false);
-      expect(await proceeds({ "if-unmodified-since": "Sat, 12 Apr 2262 00:00:00 GMT" })).toBe(false);
-      expect(await proceeds({ "if-unmodified-since": "Fri, 11 Apr 2262 23:47:16 GMT" })).toBe(true);
+      expect(
+        await proceeds({ "if-unmodified-since": "Mon, 01 Jan 2300 00:00:00 GMT" }),
+        `proceeds({"if-unmodified-since": "Mon, 01 Jan 2300 00:00:00 GMT"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(false);
+      expect(
+        await proceeds({ "if-unmodified-since": "Sat, 12 Apr 2262 00:00:00 GMT" }),
+        `proceeds({"if-unmodified-since": "Sat, 12 Apr 2262 00:00:00 GMT"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(false);
+      expect(
+        await proceeds({ "if-unmodified-since": "Fri, 11 Apr 2262 23:47:16 GMT" }),
+        `proceeds({"if-unmodified-since": "Fri, 11 Apr 2262 23:47:16 GMT"}) [D.cond.header-dates, D.cond.header-mapping]`,
+      ).toBe(true);
     },
   );
 });

@@ -25,6 +25,19 @@ export async function open(ctx: TestContext, options?: BucketOptions): Promise<C
   return { target, os, bucket: await os.bucket(options) };
 }
 
+/**
+ * `open`, with the target's clock (where it has one) moved into the middle of a second: uploads are then
+ * not on whole seconds, so a comparison at seconds and one at milliseconds give different answers.
+ */
+export async function openOffTheSecond(ctx: TestContext, options?: BucketOptions): Promise<Ctx> {
+  const c = await open(ctx, options);
+  if (c.os.advanceClock) {
+    const ms = (await c.os.now()) % 1000;
+    if (ms < 100 || ms > 900) await c.os.advanceClock((1500 - ms) % 1000);
+  }
+  return c;
+}
+
 /** A small minimum part size where the target lets tests lower it, else the platform's 5 MiB. */
 export function minPart(target: Target): number {
   return target.capabilities.has("min-part-size") ? 64 : 5 * MiB;
@@ -51,10 +64,15 @@ export async function expectStoreError(
     () => undefined,
     (err: unknown) => err,
   );
-  expect(e, `expected ${action} to fail with ${code ?? "a storage error"}`).toBeDefined();
+  expect(e, `${action}(): rejects with ${code ?? "a storage error"}, got no error`).toBeDefined();
   const err = e as Error;
-  expect(err.message).toMatch(new RegExp(`^${action}: [\\s\\S]+ \\(${code ?? "\\d+"}\\)$`));
-  if (message !== undefined) expect(err.message).toBe(`${action}: ${message} (${code})`);
+  expect(
+    err.message,
+    `${action}(): the error's message has the platform's shape "${action}: <text> (${code ?? "<code>"})"`,
+  ).toMatch(new RegExp(`^${action}: [\\s\\S]+ \\(${code ?? "\\d+"}\\)$`));
+  if (message !== undefined) {
+    expect(err.message, `${action}(): the error's message for code ${code}`).toBe(`${action}: ${message} (${code})`);
+  }
 }
 
 /** Asserts a rejection with the given error name and exact message. */
@@ -63,9 +81,9 @@ export async function expectRejects(p: Promise<unknown>, name: string, message: 
     () => undefined,
     (err: unknown) => err,
   );
-  expect(e, `expected a ${name}: ${message}`).toBeDefined();
-  expect((e as Error).name).toBe(name);
-  expect((e as Error).message).toBe(message);
+  expect(e, `the call rejects with ${name}: ${message}, got no error`).toBeDefined();
+  expect((e as Error).name, `the error's name (expected ${name}: ${message})`).toBe(name);
+  expect((e as Error).message, `the ${name}'s message`).toBe(message);
 }
 
 /** Calls `f` and expects a synchronous throw or a rejection: returns the error. */

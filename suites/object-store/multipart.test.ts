@@ -19,23 +19,30 @@ describe("multipart uploads", () => {
     async (ctx) => {
       const { bucket, part } = await openMultipart(ctx);
       const upload = await bucket.createMultipartUpload("big");
-      expect(upload.key).toBe("big");
-      expect(typeof upload.uploadId).toBe("string");
+      expect(upload.key, 'createMultipartUpload("big").key [D.multipart.handle]').toBe("big");
+      expect(typeof upload.uploadId, 'createMultipartUpload("big").uploadId: a string [D.multipart.handle]').toBe(
+        "string",
+      );
       const a = bytes(part, 1);
       const b = bytes(part, 2);
       const c = bytes(10, 3);
       const p1 = await upload.uploadPart(1, a);
       const p2 = await upload.uploadPart(2, b);
       const p3 = await upload.uploadPart(3, c);
-      expect(p1.partNumber).toBe(1);
-      expect(typeof p1.etag).toBe("string");
+      expect(p1.partNumber, "uploadPart(1).partNumber [D.multipart.upload-part]").toBe(1);
+      expect(typeof p1.etag, "uploadPart(1).etag: a string [D.multipart.upload-part]").toBe("string");
       const done = await upload.complete([p1, p2, p3]);
-      expect(done.key).toBe("big");
-      expect(done.size).toBe(2 * part + 10);
+      expect(done.key, "complete().key [D.multipart.complete]").toBe("big");
+      expect(done.size, "complete().size: the sum of the parts [D.multipart.complete]").toBe(2 * part + 10);
       const g = await bucket.get("big");
       const got = new Uint8Array(await g!.arrayBuffer());
-      expect(Buffer.compare(Buffer.from(got), Buffer.concat([a, b, c]))).toBe(0);
-      expect((await bucket.head("big"))!.etag).toBe(done.etag);
+      expect(
+        Buffer.compare(Buffer.from(got), Buffer.concat([a, b, c])),
+        'get("big") body: the parts in order (0: equal) [D.multipart.complete]',
+      ).toBe(0);
+      expect((await bucket.head("big"))!.etag, 'head("big").etag: complete()\'s etag [D.multipart.complete]').toBe(
+        done.etag,
+      );
     },
   );
 
@@ -44,7 +51,7 @@ describe("multipart uploads", () => {
     const upload = await bucket.createMultipartUpload("k");
     const data = bytes(100, 5);
     const p = await upload.uploadPart(1, data);
-    expect(p.etag).toBe(md5Hex(data));
+    expect(p.etag, "uploadPart(1, 100 bytes).etag: MD5 hex of the part [D.multipart.part-etag]").toBe(md5Hex(data));
     await upload.abort();
   });
 
@@ -63,10 +70,18 @@ describe("multipart uploads", () => {
         .update(createHash("md5").update(a).digest())
         .update(createHash("md5").update(b).digest())
         .digest("hex");
-      expect(done.etag).toBe(`${expected}-2`);
-      expect(done.checksums.md5).toBeUndefined();
+      expect(done.etag, "complete([p2, p1]).etag: md5 of the parts' binary MD5s, -2 [D.multipart.object-etag]").toBe(
+        `${expected}-2`,
+      );
+      expect(
+        done.checksums.md5,
+        "complete().checksums.md5: undefined for a multipart object [D.multipart.object-etag]",
+      ).toBeUndefined();
       const got = new Uint8Array(await (await bucket.get("k"))!.arrayBuffer());
-      expect(Buffer.compare(Buffer.from(got), Buffer.concat([a, b]))).toBe(0);
+      expect(
+        Buffer.compare(Buffer.from(got), Buffer.concat([a, b])),
+        'get("k") body: parts by part number, not by order given (0: equal) [D.multipart.assembly]',
+      ).toBe(0);
     },
   );
 
@@ -77,7 +92,7 @@ describe("multipart uploads", () => {
     await upload.uploadPart(2, bytes(part, 2));
     const p3 = await upload.uploadPart(3, bytes(5, 3));
     const done = await upload.complete([p1, p3]);
-    expect(done.size).toBe(part + 5);
+    expect(done.size, "complete([p1, p3]).size: part 2 left out [D.multipart.assembly]").toBe(part + 5);
   });
 
   clauseTest(
@@ -91,13 +106,18 @@ describe("multipart uploads", () => {
         storageClass: "InfrequentAccess",
       });
       const done = await upload.complete([await upload.uploadPart(1, "tiny")]);
-      expect(done.httpMetadata?.contentType).toBe("video/mp4");
+      expect(
+        done.httpMetadata?.contentType,
+        "complete().httpMetadata.contentType: the upload's [D.multipart.options]",
+      ).toBe("video/mp4");
       const h = await bucket.head("k");
-      expect(h!.customMetadata).toEqual({ origin: "mp" });
-      expect(h!.storageClass).toBe("InfrequentAccess");
+      expect(h!.customMetadata, 'head("k").customMetadata: the upload\'s [D.multipart.options]').toEqual({
+        origin: "mp",
+      });
+      expect(h!.storageClass, 'head("k").storageClass: the upload\'s [D.put.storage-class]').toBe("InfrequentAccess");
       const plain = await bucket.createMultipartUpload("p");
       const d2 = await plain.complete([await plain.uploadPart(1, "x")]);
-      expect(d2.storageClass).toBe("Standard");
+      expect(d2.storageClass, "complete().storageClass: Standard by default [D.put.storage-class]").toBe("Standard");
     },
   );
 
@@ -105,9 +125,9 @@ describe("multipart uploads", () => {
     const { bucket } = await openMultipart(ctx);
     const upload = await bucket.createMultipartUpload("hidden");
     await upload.uploadPart(1, "some bytes");
-    expect(await bucket.head("hidden")).toBeNull();
-    expect(await bucket.get("hidden")).toBeNull();
-    expect((await bucket.list()).objects).toEqual([]);
+    expect(await bucket.head("hidden"), 'head("hidden") during the upload: null [D.multipart.invisible]').toBeNull();
+    expect(await bucket.get("hidden"), 'get("hidden") during the upload: null [D.multipart.invisible]').toBeNull();
+    expect((await bucket.list()).objects, "list().objects during the upload: [] [D.multipart.invisible]").toEqual([]);
     await upload.abort();
   });
 
@@ -118,14 +138,24 @@ describe("multipart uploads", () => {
       const { bucket } = await openMultipart(ctx);
       const real = await bucket.createMultipartUpload("k");
       const resumed = bucket.resumeMultipartUpload("k", real.uploadId);
-      expect(resumed).not.toBeInstanceOf(Promise);
-      expect(resumed.uploadId).toBe(real.uploadId);
-      expect(resumed.key).toBe("k");
+      expect(
+        resumed,
+        "resumeMultipartUpload(): a handle, not a Promise [D.multipart.resume-no-check]",
+      ).not.toBeInstanceOf(Promise);
+      expect(resumed.uploadId, "resumeMultipartUpload().uploadId: as given [D.multipart.resume-no-check]").toBe(
+        real.uploadId,
+      );
+      expect(resumed.key, "resumeMultipartUpload().key: as given [D.multipart.resume-no-check]").toBe("k");
       const p = await resumed.uploadPart(1, "via resume");
       const done = await real.complete([p]);
-      expect(done.size).toBe(10);
+      expect(done.size, "complete([part uploaded through the resumed handle]).size [D.multipart.resume-no-check]").toBe(
+        10,
+      );
       const bogus = bucket.resumeMultipartUpload("k", "not-an-upload-id");
-      expect(bogus.uploadId).toBe("not-an-upload-id");
+      expect(
+        bogus.uploadId,
+        "resumeMultipartUpload(k, unknown id).uploadId: as given, unchecked [D.multipart.resume-no-check]",
+      ).toBe("not-an-upload-id");
       await expectStoreError(
         bogus.uploadPart(1, "x"),
         "uploadPart",
@@ -145,8 +175,8 @@ describe("multipart uploads", () => {
       await upload.abort();
       await expectStoreError(upload.uploadPart(2, "y"), "uploadPart", 10024);
       await expectStoreError(upload.complete([p]), "completeMultipartUpload", 10024);
-      await expect(upload.abort()).resolves.toBeUndefined();
-      expect(await bucket.head("k")).toBeNull();
+      await expect(upload.abort(), "abort() again: resolves undefined [D.multipart.abort]").resolves.toBeUndefined();
+      expect(await bucket.head("k"), 'head("k") after abort: null [D.multipart.abort]').toBeNull();
     },
   );
 
@@ -160,8 +190,14 @@ describe("multipart uploads", () => {
       await upload.complete([p]);
       await expectStoreError(upload.uploadPart(2, "y"), "uploadPart", 10024);
       await expectStoreError(upload.complete([p]), "completeMultipartUpload", 10024);
-      await expect(upload.abort()).resolves.toBeUndefined();
-      expect(await (await bucket.get("k"))!.text()).toBe("x");
+      await expect(
+        upload.abort(),
+        "abort() after complete: resolves undefined [D.multipart.after-finish]",
+      ).resolves.toBeUndefined();
+      expect(
+        await (await bucket.get("k"))!.text(),
+        'get("k").text() after complete and abort: the object stays [D.multipart.after-finish]',
+      ).toBe("x");
     },
   );
 
@@ -180,8 +216,11 @@ describe("multipart uploads", () => {
         "One or more of the specified parts could not be found.",
       );
       const done = await upload.complete([fresh]);
-      expect(done.size).toBe(10);
-      expect(await (await bucket.get("k"))!.text()).toBe("new bytes!");
+      expect(done.size, "complete([re-uploaded part 1]).size: the new part [D.multipart.reupload]").toBe(10);
+      expect(
+        await (await bucket.get("k"))!.text(),
+        'get("k").text(): the new part\'s bytes [D.multipart.reupload]',
+      ).toBe("new bytes!");
     },
   );
 
@@ -190,7 +229,7 @@ describe("multipart uploads", () => {
     const upload = await bucket.createMultipartUpload("k");
     const p = await upload.uploadPart(1, "x");
     await expectStoreError(upload.complete([p, { partNumber: 2, etag: p.etag }]), "completeMultipartUpload", 10025);
-    expect(await bucket.head("k")).toBeNull();
+    expect(await bucket.head("k"), 'head("k") after a refused complete: null [D.err.invalid-part]').toBeNull();
   });
 
   clauseTest(
@@ -212,8 +251,8 @@ describe("multipart uploads", () => {
       const b1 = await u2.uploadPart(1, bytes(part, 1));
       const b2 = await u2.uploadPart(2, bytes(part + 1, 2));
       await expectStoreError(u2.complete([b1, b2]), "completeMultipartUpload", 10048);
-      expect(await bucket.head("a")).toBeNull();
-      expect(await bucket.head("b")).toBeNull();
+      expect(await bucket.head("a"), 'head("a") after a refused complete: null [D.err.bad-upload]').toBeNull();
+      expect(await bucket.head("b"), 'head("b") after a refused complete: null [D.err.bad-upload]').toBeNull();
     },
   );
 
@@ -246,7 +285,10 @@ describe("multipart uploads", () => {
     const v = await bucket.createMultipartUpload("k");
     const full = await v.uploadPart(1, five);
     const end = await v.uploadPart(2, bytes(1, 2));
-    expect((await v.complete([full, end])).size).toBe(5 * MiB + 1);
+    expect(
+      (await v.complete([full, end])).size,
+      "complete([5 MiB, 1 byte]).size: 5 MiB is enough [D.err.entity-too-small]",
+    ).toBe(5 * MiB + 1);
   });
 
   clauseTest(["D.multipart.duplicate-parts"], "a part number named twice in complete gives 10001", async (ctx) => {
@@ -274,7 +316,10 @@ describe("multipart uploads", () => {
       "TypeError",
       "Part number must be between 1 and 10000 (inclusive). Actual value was: 10001",
     );
-    await expect(u.uploadPart(10000, "x")).resolves.toMatchObject({ partNumber: 10000 });
+    await expect(
+      u.uploadPart(10000, "x"),
+      "uploadPart(10000): the last part number is allowed [D.arg.part-number]",
+    ).resolves.toMatchObject({ partNumber: 10000 });
     await u.abort();
   });
 
@@ -296,10 +341,13 @@ describe("multipart uploads", () => {
       for (const [name, value] of values) {
         const u = await bucket.createMultipartUpload(name);
         const part = await u.uploadPart(1, value());
-        expect(part.partNumber).toBe(1);
+        expect(part.partNumber, `uploadPart(1, ${name}).partNumber [D.multipart.handle]`).toBe(1);
         const done = await u.complete([part]);
-        expect(done.size).toBe(4);
-        expect(await (await bucket.get(name))!.text()).toBe("abcd");
+        expect(done.size, `complete([${name} part]).size [D.multipart.handle]`).toBe(4);
+        expect(
+          await (await bucket.get(name))!.text(),
+          `get(${name}).text(): the part's bytes [D.multipart.handle]`,
+        ).toBe("abcd");
       }
     },
   );
@@ -314,7 +362,10 @@ describe("multipart uploads", () => {
     await os.advanceClock!(1);
     await expectStoreError(u.uploadPart(3, "z"), "uploadPart", 10024);
     await expectStoreError(u.complete([p]), "completeMultipartUpload", 10024);
-    await expect(u.abort()).resolves.toBeUndefined();
+    await expect(
+      u.abort(),
+      "abort() of an expired upload: resolves undefined [D.multipart.expiry]",
+    ).resolves.toBeUndefined();
   });
 
   clauseTest(
@@ -327,7 +378,10 @@ describe("multipart uploads", () => {
       await os.advanceClock!(6 * DAY);
       await u.complete([await u.uploadPart(1, "x")]);
       await os.advanceClock!(2 * DAY);
-      expect(await (await bucket.get("k"))!.text()).toBe("x");
+      expect(
+        await (await bucket.get("k"))!.text(),
+        'get("k").text() 2 days after completing on day 6: still there [D.multipart.expiry]',
+      ).toBe("x");
     },
   );
 });
