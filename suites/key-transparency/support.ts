@@ -341,7 +341,7 @@ export const DISABLED_MESSAGE = "Namespace is disabled and read-only.";
 /**
  * A 400 carrying the Disabled message: the docs' plain-text body, or a JSON error whose message it is.
  */
-export function expectDisabledRefusal(res: KtResult<unknown>, what: string): void {
+export function expectDisabledRefusal(res: KtResult<unknown>, what = "a write to a Disabled namespace"): void {
   expectRefused(res, 400, what, "C.disable.no-exit");
   const json = res.json as { error?: unknown; message?: unknown } | undefined;
   const said = [res.text.trim(), json?.error, json?.message];
