@@ -104,7 +104,13 @@ export async function call<T = unknown>(
   } catch {
     json = undefined;
   }
-  expect(res.status, `no 5xx: ${method} ${urlPath} answered ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+  const route = urlPath
+    .replace(/^\/namespaces\/[^/]+/, "/namespaces/{name}")
+    .replace(/\/audits\/[^/]+$/, "/audits/{epoch}");
+  expect(
+    res.status,
+    `${says(`${method} ${route}`, "no 5xx", "C.error.status")}\n  ${urlPath} answered ${text.slice(0, 200)}`,
+  ).toBeLessThan(500);
   return { status: res.status, text, json, headers: res.headers };
 }
 
