@@ -120,6 +120,35 @@ describe("mTLS and ownership", () => {
         `${PATCH} a bad status by another operator`,
         "C.auth.owner-only",
       );
+      for (const [body, what] of [
+        [{}, "no status"],
+        ['{"status":', "broken JSON"],
+      ] as const) {
+        expectRefused(
+          await call(kt, "PATCH", `/namespaces/${ns.name}`, body, "b"),
+          403,
+          `${PATCH} ${what} by another operator`,
+          "C.auth.owner-only",
+        );
+        expectRefused(
+          await call(kt, "PATCH", `/namespaces/${ns.name}`, body, "none"),
+          401,
+          `${PATCH} ${what} without a certificate`,
+          "C.auth.mtls-writes",
+        );
+      }
+      expectRefused(
+        await call(kt, "POST", `/namespaces/${ns.name}/audits`, '{"epoch":', "b"),
+        403,
+        `${PUBLISH} broken JSON by another operator`,
+        "C.auth.owner-only",
+      );
+      expectRefused(
+        await call(kt, "POST", `/namespaces/${ns.name}/audits`, '{"epoch":', "none"),
+        401,
+        `${PUBLISH} broken JSON without a certificate`,
+        "C.auth.mtls-writes",
+      );
       expect(
         await currentNamespace(kt, ns.name),
         says("GET /namespaces/{name} after another operator's writes", "unchanged", "C.auth.owner-only"),

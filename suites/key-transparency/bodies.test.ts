@@ -91,6 +91,19 @@ describe("bodies and names", () => {
       `${says(`${POST} a body that is not UTF-8`, "status 400", "C.register.content-type")}\n  answered: ${answer.slice(0, 200)}`,
     ).toBe(400);
     expectOk(await call(kt, "POST", "/namespaces", body), `${POST} the same body in UTF-8`, "C.register.content-type");
+    // Bytes with no Content-Type at all: not declared JSON.
+    const bare = registration();
+    const untyped = await kt.fetch("/namespaces", { method: "POST", body: Buffer.from(JSON.stringify(bare)) });
+    const untypedText = await untyped.text();
+    expect(
+      untyped.status,
+      `${says(`${POST} without Content-Type`, "status 415", "C.register.content-type")}\n  answered: ${untypedText.slice(0, 200)}`,
+    ).toBe(415);
+    expectOk(
+      await call(kt, "POST", "/namespaces", bare),
+      `${POST} the same body as application/json`,
+      "C.register.content-type",
+    );
   });
 
   clauseTest(["C.error.status"], "a body up to 64 KiB is read; a byte more is refused with 413", async (ctx) => {

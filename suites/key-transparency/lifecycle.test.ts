@@ -7,6 +7,7 @@ import {
   checkBody,
   currentNamespace,
   disable,
+  DISABLED_MESSAGE,
   expectDisabledRefusal,
   expectKeyOrder,
   expectListed,
@@ -393,11 +394,9 @@ describe("disable", () => {
         `${PUBLISH} a bad body to a Disabled namespace`,
       );
       for (const status of ["Online", "Initialization", "online"]) {
-        expectRefused(
+        expectDisabledRefusal(
           await call(kt, "PATCH", `/namespaces/${ns.name}`, { status }),
-          400,
           `${PATCH} ${status} on a Disabled namespace`,
-          "C.disable.no-exit",
         );
       }
       expect(
@@ -444,12 +443,16 @@ describe("disable", () => {
         { status: null },
         [{ status: "Disabled" }],
       ]) {
-        expectRefused(
-          await call(kt, "PATCH", path, body),
-          400,
-          `${PATCH} a body other than status Disabled`,
-          "C.disable.any-state",
-        );
+        const res = await call(kt, "PATCH", path, body);
+        expectRefused(res, 400, `${PATCH} a body other than status Disabled`, "C.disable.any-state");
+        expect(
+          res.text,
+          says(
+            `${PATCH} a body other than status Disabled`,
+            "not refused as Disabled: the namespace is not",
+            "C.disable.any-state",
+          ),
+        ).not.toContain(DISABLED_MESSAGE);
       }
       expectRefused(
         await call(kt, "PATCH", path, '{"status":"Disabled"', "a"),
