@@ -292,6 +292,7 @@ describe("state machine", () => {
         ["12", posted],
         ["13", second],
         ["+12", posted],
+        [`${"0".repeat(45)}13`, second],
         ["0013", second],
       ] as const) {
         const got = await getAudit(kt, ns.name, text);
