@@ -38,6 +38,18 @@ describe("bodies and names", () => {
         body.name,
         body.root,
       ]);
+      // An unknown field nested 100 levels deep is still JSON serde_json reads (its limit is 128).
+      const nested = registration();
+      const deepText = JSON.stringify(nested).replace(
+        "{",
+        `{"x":${"[".repeat(50)}${'{"y":'.repeat(49)}1${"}".repeat(49)}${"]".repeat(50)},`,
+      );
+      const deep = await call(kt, "POST", "/namespaces", deepText);
+      expectOk(deep, `${POST} an unknown field nested 100 levels`, "C.register.unknown-fields");
+      expect(
+        checkBody<Namespace>(deep, schemas.namespace, POST).name,
+        says(POST, "name as sent", "C.register.unknown-fields"),
+      ).toBe(nested.name);
     },
   );
 
