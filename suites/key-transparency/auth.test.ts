@@ -171,13 +171,13 @@ describe("mTLS and ownership", () => {
         `${PATCH} of a Disabled namespace by another operator`,
         "C.auth.owner-only",
       );
-      expectStatus(
+      expectRefused(
         await disable(kt, "never-registered.edgeconf.test", "b"),
         404,
         `${PATCH} of an unknown name by operator B`,
         "C.error.status",
       );
-      expectStatus(
+      expectRefused(
         await publish(kt, "never-registered.edgeconf.test", 1, randomDigest(), "b"),
         404,
         `${PUBLISH} to an unknown name by operator B`,

@@ -9,8 +9,8 @@ import {
   call,
   checkBody,
   expectOk,
+  expectRefused,
   expectRegistrationRefused,
-  expectStatus,
   freshName,
   ktOf,
   type Namespace,
@@ -213,7 +213,7 @@ describe("bodies and names", () => {
         [400, 404],
         says("GET /namespaces/{malformed percent-encoding}", "status 400 or 404", "C.error.status"),
       ).toContain(res.status);
-      expectStatus(
+      expectRefused(
         await call(kt, "GET", `/namespaces/${encodeURIComponent("never-registered.edgeconf.test")}`, undefined, "none"),
         404,
         "GET /namespaces/{unknown}",

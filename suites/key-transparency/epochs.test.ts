@@ -143,7 +143,7 @@ describe("epochs", () => {
     async (ctx) => {
       const { target, kt } = await ktOf(ctx);
       const { sent, ns } = await registerOk(kt);
-      expectStatus(await lastVerified(kt, ns.name), 404, `${LVE} before any publication`, "C.audit.last-verified");
+      expectRefused(await lastVerified(kt, ns.name), 404, `${LVE} before any publication`, "C.audit.last-verified");
       await moveClock(target, 1_237);
       const root = await publishOk(kt, ns.name, sent.rootEpoch, sent.rootDigest);
       const first = await lastVerifiedOk(kt, ns.name);
@@ -189,7 +189,7 @@ describe("epochs", () => {
         [third.start_hash, third.end_hash],
         says(LVE, "start_hash and end_hash in lower-case hex", "C.publish.digest-case"),
       ).toEqual([d2, d3]);
-      expectStatus(
+      expectRefused(
         await lastVerified(kt, "never-registered.edgeconf.test"),
         404,
         `${LVE} of an unknown name`,
@@ -350,7 +350,7 @@ describe("epochs", () => {
         await currentNamespace(kt, ns.name),
         says("GET /namespaces/{name}", "unchanged, Initialization", "C.publish.root-as-text"),
       ).toEqual(ns);
-      expectStatus(await lastVerified(kt, ns.name), 404, `${LVE} with nothing published`, "C.audit.last-verified");
+      expectRefused(await lastVerified(kt, ns.name), 404, `${LVE} with nothing published`, "C.audit.last-verified");
       // The control: a lower-case root is matched by the same digest in either case.
       const lower = await registerOk(kt, { root: `6/${digest}` });
       await publishOk(kt, lower.ns.name, 6, digest.toUpperCase(), "C.publish.root-as-text");

@@ -147,7 +147,7 @@ describe("state machine", () => {
         await lastEpoch(kt, ns.name),
         says("GET /namespaces/{name}/last-verified-epoch", "404: nothing published", "C.audit.last-verified"),
       ).toBeUndefined();
-      expectStatus(
+      expectRefused(
         await getAudit(kt, ns.name, sent.rootEpoch),
         404,
         "GET /namespaces/{name}/audits/{root epoch} before publication",
@@ -199,8 +199,8 @@ describe("state machine", () => {
         await lastEpoch(kt, ns.name),
         says("GET /namespaces/{name}/last-verified-epoch", "epoch 8, the last published", "C.audit.last-verified"),
       ).toBe(8);
-      expectStatus(await getAudit(kt, ns.name, 9), 404, "GET /namespaces/{name}/audits/{next epoch}", "C.audit.shape");
-      expectStatus(
+      expectRefused(await getAudit(kt, ns.name, 9), 404, "GET /namespaces/{name}/audits/{next epoch}", "C.audit.shape");
+      expectRefused(
         await getAudit(kt, ns.name, 2),
         404,
         "GET /namespaces/{name}/audits/{epoch below the root}",
@@ -302,13 +302,13 @@ describe("state machine", () => {
           says(`GET /namespaces/{name}/audits/${text}`, "the audit as published", "C.audit.shape"),
         ).toEqual(audit);
       }
-      expectStatus(
+      expectRefused(
         await getAudit(kt, ns.name, 14),
         404,
         "GET /namespaces/{name}/audits/{unpublished}",
         "C.audit.shape",
       );
-      expectStatus(
+      expectRefused(
         await getAudit(kt, ns.name, 11),
         404,
         "GET /namespaces/{name}/audits/{before the root}",
@@ -322,7 +322,7 @@ describe("state machine", () => {
           "C.publish.epoch-u64",
         );
       }
-      expectStatus(
+      expectRefused(
         await getAudit(kt, "never-registered.edgeconf.test", 12),
         404,
         "GET /namespaces/{unknown}/audits/{epoch}",
@@ -471,7 +471,7 @@ describe("disable", () => {
         await currentNamespace(kt, ns.name),
         says("GET /namespaces/{name} after refused PATCHes", "unchanged, Initialization", "C.disable.any-state"),
       ).toEqual(ns);
-      expectStatus(
+      expectRefused(
         await disable(kt, "never-registered.edgeconf.test"),
         404,
         `${PATCH} of an unknown name`,

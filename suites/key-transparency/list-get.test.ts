@@ -9,7 +9,7 @@ import {
   disable,
   expectListed,
   expectOk,
-  expectStatus,
+  expectRefused,
   freshName,
   getNamespace,
   ktOf,
@@ -180,7 +180,7 @@ describe("list and get", () => {
     // The control: the same GET of a name that exists answers it, so the 404 says "unknown", not "not served".
     const { ns } = await registerOk(kt);
     expectOk(await getNamespace(kt, ns.name), "GET /namespaces/{name}", "C.get.one");
-    expectStatus(
+    expectRefused(
       await call(kt, "GET", "/namespaces/never-registered.edgeconf.test", undefined, "none"),
       404,
       "GET /namespaces/{unknown}",

@@ -9,7 +9,7 @@ import { describe, expect, type TestContext } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import { createCa, issueCertificate } from "../../harness/serve/certs.ts";
 import type { KtTls } from "../../harness/targets/kt.ts";
-import { checkBody, expectStatus, getNamespace, ktOf, registerBody, says, schemas } from "./support.ts";
+import { checkBody, expectRefused, getNamespace, ktOf, registerBody, says, schemas } from "./support.ts";
 
 async function tlsOf(ctx: TestContext): Promise<{ tls: KtTls; kt: Awaited<ReturnType<typeof ktOf>>["kt"] }> {
   const { target, kt } = await ktOf(ctx, ["none"]);
@@ -93,7 +93,7 @@ describe("mTLS at the target's HTTPS endpoint", () => {
             says("POST /namespaces with a foreign CA's certificate", "status 401 (no identity)", "C.auth.mtls-writes"),
           ).toBe(401);
         }
-        expectStatus(
+        expectRefused(
           await getNamespace(kt, body.name),
           404,
           "GET /namespaces/{name} after a foreign certificate's registration",

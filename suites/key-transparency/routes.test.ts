@@ -59,7 +59,7 @@ describe("routes", () => {
         says("GET /namespaces/{name} after refused methods", "unchanged", "C.error.method-not-allowed"),
       ).toEqual(before);
       const audit = await call(kt, "GET", `${n}/audits/${sent.rootEpoch + 1}`, undefined, "none");
-      expectStatus(
+      expectRefused(
         audit,
         404,
         "GET /namespaces/{name}/audits/{epoch} after refused methods: nothing published",
@@ -70,17 +70,27 @@ describe("routes", () => {
 
   clauseTest(["C.error.status"], "a path the service does not serve answers 404", async (ctx) => {
     const { kt } = await ktOf(ctx);
-    const { ns } = await registerOk(kt);
+    // A namespace with a published epoch: a path taken for its audit or last verified epoch would answer 200.
+    const { sent, ns } = await registerOk(kt);
+    await publishOk(kt, ns.name, sent.rootEpoch, sent.rootDigest);
+    const n = `/namespaces/${ns.name}`;
+    const e = sent.rootEpoch;
     for (const path of [
       "/",
       "/namespace",
       "/namespacesx",
-      `/namespaces/${ns.name}/audit`,
-      `/namespaces/${ns.name}/audits/1/x`,
-      `/info/x`,
-      `/v1/namespaces`,
+      "/namespaces//audits",
+      `${n}/audit`,
+      `${n}/last-verified`,
+      `${n}/audits/${e}/x`,
+      `${n}/audit/${e}`,
+      `${n}/last-verified-epoch/${e}`,
+      `${n}/audits/`,
+      `${n}/x/y`,
+      "/info/x",
+      "/v1/namespaces",
     ]) {
-      expectStatus(
+      expectRefused(
         await call(kt, "GET", path, undefined, "none"),
         404,
         "GET a path the service does not serve",

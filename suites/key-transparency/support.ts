@@ -174,7 +174,7 @@ export function expectRefused(res: KtResult<unknown>, status: number, what: stri
 /** GET of a namespace answers 404 (it does not exist). Meaningful only after the same test saw a GET of an existing one answer 200. */
 export async function expectNoNamespace(kt: KtTarget, name: string, why = "it must not exist"): Promise<void> {
   const res = await getNamespace(kt, name);
-  expectStatus(res, 404, `GET /namespaces/{name} after ${why}`, "C.get.one");
+  expectRefused(res, 404, `GET /namespaces/{name} after ${why}`, "C.get.one");
 }
 
 /**
