@@ -24,7 +24,7 @@ export const SHARED_WORKER_FILES = [
   "sim/**/*.test.ts",
   "harness/clauses/*.test.ts",
   "harness/docs.test.ts",
-  "harness/report/{build,catalogue,classify,explain,render,update-expectations,write}.test.ts",
+  "harness/report/{build,catalogue,classify,explain,matrix,render,update-expectations,write}.test.ts",
   "harness/fuzz/replay-file.test.ts",
   "harness/run/{options,suite-helpers}.test.ts",
   "harness/diff/normalise.test.ts",

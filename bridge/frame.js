@@ -93,25 +93,55 @@ export function toBytes(chunk) {
  */
 export async function readFrame(body, options = {}) {
   const reader = body.getReader();
-  let buffered = new Uint8Array(0);
+  // The bytes read and not yet taken, as the chunks they came in: chunks[ci] onwards, of which the first
+  // `first` bytes are already taken. Every byte is copied once, when it is taken: a frame of n bytes reads
+  // in O(n) (a buffer grown by a copy per chunk made it O(n^2): 48 MiB took 17 times as long as 8 MiB).
+  let chunks = [];
+  let ci = 0;
+  let first = 0;
+  let available = 0;
   let ended = false;
   async function fill(n) {
-    while (buffered.byteLength < n) {
+    while (available < n) {
       const { done, value } = await reader.read();
       if (done) {
         ended = true;
-        throw new TypeError(`edgeconf bridge: frame ended after ${buffered.byteLength} bytes, needed ${n}`);
+        throw new TypeError(`edgeconf bridge: frame ended after ${available} bytes, needed ${n}`);
       }
       const chunk = toBytes(value);
-      const next = new Uint8Array(buffered.byteLength + chunk.byteLength);
-      next.set(buffered);
-      next.set(chunk, buffered.byteLength);
-      buffered = next;
+      if (chunk.byteLength === 0) continue;
+      chunks.push(chunk);
+      available += chunk.byteLength;
     }
   }
   function take(n) {
-    const out = buffered.slice(0, n);
-    buffered = buffered.slice(n);
+    const out = new Uint8Array(n);
+    let at = 0;
+    while (at < n) {
+      const chunk = chunks[ci];
+      const m = Math.min(n - at, chunk.byteLength - first);
+      out.set(chunk.subarray(first, first + m), at);
+      at += m;
+      first += m;
+      if (first === chunk.byteLength) {
+        ci += 1;
+        first = 0;
+      }
+    }
+    available -= n;
+    if (ci === chunks.length) {
+      chunks = [];
+      ci = 0;
+    }
+    return out;
+  }
+  /** What was read past the blobs: the start of the stream, as chunks (views, not copies). */
+  function leftover() {
+    const out = chunks.slice(ci).map((c, i) => (i === 0 ? c.subarray(first) : c));
+    chunks = [];
+    ci = 0;
+    first = 0;
+    available = 0;
     return out;
   }
   await fill(4);
@@ -127,13 +157,11 @@ export async function readFrame(body, options = {}) {
   const rest = () => {
     if (restTaken) throw new TypeError("edgeconf bridge: the frame's stream is taken");
     restTaken = true;
-    let first = buffered.byteLength > 0 ? buffered : undefined;
-    buffered = new Uint8Array(0);
+    const pending = leftover();
     return new ReadableStream({
       async pull(c) {
-        if (first) {
-          c.enqueue(first);
-          first = undefined;
+        if (pending.length > 0) {
+          c.enqueue(pending.shift());
           return;
         }
         if (ended) return c.close();

@@ -58,6 +58,9 @@ export default {
       return refuse(400, `unreadable frame: ${e.message}`);
     }
     const { header } = frame;
+    if (typeof header !== "object" || header === null || Array.isArray(header)) {
+      return refuse(400, "the frame's head must be a JSON object");
+    }
     if (header.op === "info") {
       return answer({
         ok: true,
@@ -78,6 +81,11 @@ export default {
       upload = isUpload ? decodeValue(header.upload, ctx) : undefined;
     } catch (e) {
       return refuse(400, `undecodable arguments: ${e.message}`);
+    }
+    // The protocol's shapes, checked before anything reads them: a malformed head is a 400, never a 500.
+    if (!Array.isArray(args)) return refuse(400, "args must be an array of the call's arguments");
+    if (isUpload && (!Array.isArray(upload) || upload.length !== 2)) {
+      return refuse(400, "upload must be [key, uploadId]");
     }
     const outside = prefix === "" ? undefined : outsidePrefix(header.method, isUpload ? [upload[0]] : args, prefix);
     if (outside !== undefined) return refuse(403, `${outside} lies outside the run's prefix "${prefix}"`);
@@ -161,10 +169,18 @@ function decodeContext(frame, piping) {
   };
 }
 
-/** The key-bearing argument of a call outside the prefix, described; undefined when inside. */
+/**
+ * The key-bearing argument of a call outside the prefix, described; undefined when inside. Only strings
+ * are inside: the binding converts any other key to a string (`undefined` is the key "undefined", at the
+ * bucket's root), so the client converts a primitive key itself and adds its folder (bridge-client.ts).
+ */
 function outsidePrefix(method, args, prefix) {
-  const inside = (k) => typeof k === "string" && k.startsWith(prefix);
-  const show = (k) => (typeof k === "string" ? JSON.stringify(k) : `a ${typeof k} key`);
+  // A symbol makes no key: the binding refuses it (a TypeError) before it touches any key.
+  const inside = (k) => (typeof k === "string" && k.startsWith(prefix)) || typeof k === "symbol";
+  const show = (k) => (typeof k === "string" ? JSON.stringify(k) : `a ${k === null ? "null" : typeof k} key`);
+  // No argument at all: the binding refuses the call (a TypeError) before it touches any key. list()
+  // lists the whole bucket: the client always sends a prefix.
+  if (args.length === 0 && method !== "list") return undefined;
   switch (method) {
     case "list": {
       const p = args[0]?.prefix;
@@ -172,8 +188,9 @@ function outsidePrefix(method, args, prefix) {
     }
     case "delete": {
       const keys = Array.isArray(args[0]) ? args[0] : [args[0]];
-      const bad = keys.find((k) => !inside(k));
-      return keys.length === 0 || bad === undefined ? undefined : `deleted key ${show(bad)}`;
+      // By index, not by value: an undefined key is itself what `find` would return for "none".
+      const bad = keys.findIndex((k) => !inside(k));
+      return bad === -1 ? undefined : `deleted key ${show(keys[bad])}`;
     }
     default:
       return inside(args[0]) ? undefined : `key ${show(args[0])}`;

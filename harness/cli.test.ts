@@ -57,7 +57,7 @@ describe("edgeconf (end to end)", () => {
       "--quiet",
     ]);
     expect(missing.code).toBe(2);
-    expect(missing.stdout).toContain("missing.json does not exist");
+    expect(missing.stderr).toContain("missing.json does not exist");
     const badReport = path.join(tmp, "bad-report.json");
     writeFileSync(badReport, JSON.stringify({ tool: "edgeconf", tests: "none" }));
     const update = await inProcess(["report", "--update-expectations", "--from", badReport]);
@@ -81,7 +81,10 @@ describe("edgeconf (end to end)", () => {
       [["serve", "--port"], /^edgeconf serve: --port needs a value; see edgeconf serve --help$/],
       [["serve", "--json=1"], /^edgeconf serve: --json takes no value; see edgeconf serve --help$/],
       [["serve", "--nope"], /^edgeconf serve: unknown option --nope; see edgeconf serve --help$/],
-      [["report"], /^edgeconf report: say merge DIR\.\.\. or --update-expectations; see edgeconf report --help$/],
+      [
+        ["report"],
+        /^edgeconf report: say merge DIR\.\.\., matrix REPORT\.\.\., compare BASE NEW or --update-expectations; see edgeconf report --help$/,
+      ],
       [["report", "--from"], /^edgeconf report: --from needs a value; see edgeconf report --help$/],
       [
         ["report", "merge"],

@@ -11,9 +11,10 @@ const COMMANDS = {
   serve: "serve the simulator over HTTP (areas A, B) and HTTPS with mTLS (area C)",
   fuzz: "fuzz a target's validation with generated valid and invalid input",
   replay: "send a saved counterexample again and say whether it still fails",
-  report: "merge shard reports, update expectations",
+  report: "merge shard reports, update expectations, put runs side by side (matrix, compare)",
   bridge: "write the bridge Worker that runs area D against a deployed R2 binding (bridge init DIR)",
   diff: "run random operation sequences on two targets and shrink the first divergence",
+  check: "record concurrent calls on a target and check them for linearizability (check consistency)",
 } as const;
 
 type CommandName = keyof typeof COMMANDS;

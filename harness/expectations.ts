@@ -3,7 +3,8 @@
  *
  * Where a run finds them (first that applies):
  *   1. `--expectations FILE` (EDGECONF_EXPECTATIONS): that file, which must exist;
- *   2. the user's project: `edgeconf/expectations/<target>.json` below the current directory;
+ *   2. the user's project: `edgeconf/expectations/<target>.json` below the current directory (for the
+ *      module target `module-<its file>.json`: see expectationsName);
  *   3. the baseline edgeconf ships for well-known targets: `fixtures/expectations/<target>.json` of the
  *      package (read only: `--update-expectations` writes to 1 or 2, never into the package).
  * `clauseTest` consults them: an expected failure passes as "expected-fail" (recorded in
@@ -17,7 +18,7 @@
  * `edgeconf report --update-expectations` rewrites a file from a run; a run lists entries that match
  * no test that ran as stale.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 export interface Expectation {
@@ -35,9 +36,21 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, "..");
 /** The folder of the user's expectations, relative to their project (the current directory). */
 export const PROJECT_EXPECTATIONS_DIR = path.join("edgeconf", "expectations");
 
-/** The user's expectations file of a target: `<cwd>/edgeconf/expectations/<target>.json`. */
-export function projectExpectationsPath(target: string, cwd: string = process.cwd()): string {
-  return path.resolve(cwd, PROJECT_EXPECTATIONS_DIR, `${target}.json`);
+/**
+ * The name of a target's expectations file: the target's name, and for `module` the module's file too
+ * (`module-lib-my-bucket` for `--module lib/my-bucket.ts`): two implementations tested in one project keep
+ * their own known deviations. The path is taken relative to the project (`..` reads `up`).
+ */
+export function expectationsName(target: string, module?: string, cwd: string = process.cwd()): string {
+  if (target !== "module" || !module) return target;
+  const rel = path.relative(cwd, path.resolve(cwd, module)).replace(/\.[cm]?[jt]sx?$/, "");
+  const parts = rel.split(/[\\/]+/).map((p) => (p === ".." ? "up" : p.replace(/[^A-Za-z0-9_.-]+/g, "-")));
+  return `module-${parts.filter((p) => p !== "" && p !== ".").join("-") || "module"}`;
+}
+
+/** The user's expectations file of a target: `<cwd>/edgeconf/expectations/<name>.json` (expectationsName). */
+export function projectExpectationsPath(target: string, cwd: string = process.cwd(), module?: string): string {
+  return path.resolve(cwd, PROJECT_EXPECTATIONS_DIR, `${expectationsName(target, module, cwd)}.json`);
 }
 
 /** The baseline the package ships for a target (read only). */
@@ -59,9 +72,10 @@ export function expectationsPath(
   target: string,
   env: NodeJS.ProcessEnv = process.env,
   cwd: string = process.cwd(),
+  module: string | undefined = env.EDGECONF_MODULE,
 ): string {
   if (env.EDGECONF_EXPECTATIONS) return path.resolve(cwd, env.EDGECONF_EXPECTATIONS);
-  const own = projectExpectationsPath(target, cwd);
+  const own = projectExpectationsPath(target, cwd, module);
   if (existsSync(own)) return own;
   const shipped = shippedExpectationsPath(target);
   return existsSync(shipped) ? shipped : own;
@@ -81,6 +95,27 @@ export function loadExpectations(target: string, env: NodeJS.ProcessEnv = proces
   if (typeof parsed === "string") throw new Error(`${file}: ${parsed}`);
   for (const e of parsed.expectations) map.set(e.test, e.reason);
   return map;
+}
+
+/**
+ * What is wrong with the expectations file a run would use, in one line, or undefined: one named by the run
+ * (`named`: --expectations, EDGECONF_EXPECTATIONS) must exist; any that exists must be a readable file
+ * holding a valid expectations file. A run with such a file stops before any test (a usage error).
+ */
+export function expectationsProblem(file: string, named: boolean, shown: string = file): string | undefined {
+  let text: string;
+  try {
+    if (!existsSync(file)) return named ? `the expectations file ${shown} does not exist` : undefined;
+    if (statSync(file).isDirectory()) return `the expectations file ${shown} is a folder, not a file`;
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    return `the expectations file ${shown} cannot be read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`;
+  }
+  const parsed = parseExpectations(text);
+  if (typeof parsed === "string") {
+    return `the expectations file ${shown} is not valid: ${parsed.replace(/\s*\n\s*/g, " ")}`;
+  }
+  return undefined;
 }
 
 /** Parses an expectations file; a string is what is wrong with it. */

@@ -697,7 +697,7 @@ export const objectStoreClauses = [
     id: "D.object.write-http-metadata-unguarded",
     area: A,
     source: P,
-    text: "writeHttpMetadata writes as the platform's Headers::setCommon: into immutable headers, and values with control or non-Latin-1 characters, without an error (the other headers are still written).",
+    text: "writeHttpMetadata writes as the platform's Headers::setCommon: into immutable headers without an error, each value trimmed of HTTP whitespace; a value with CR, LF or NUL left inside throws TypeError 'Invalid header value.' (headers before it are written, later ones are not; workerd since v1.20260602.1); non-Latin-1 characters are no error.",
   },
   {
     id: "D.value.locked-stream",

@@ -7,6 +7,7 @@
  */
 import { type RunnerTestCase, type TestContext, test } from "vitest";
 import { byMatchKey, expectationKey, loadExpectations, matchKey } from "../expectations.ts";
+import { recordedImplementation } from "../targets/identity.ts";
 import { targetNameFromEnv } from "../targets/index.ts";
 import { SECOND_TENANT_ENV } from "../targets/second-tenant.ts";
 import type { Capability, Target } from "../targets/types.ts";
@@ -23,6 +24,8 @@ declare module "vitest" {
      * failed as listed (the test then passes), "unexpected-pass" when it passed (the test then fails).
      */
     expectation?: { status: "expected-fail" | "unexpected-pass"; reason: string; error?: string };
+    /** The implementation the worker's target reached, where it told (harness/targets/identity.ts). */
+    implementation?: { name: string; version?: string };
   }
 }
 
@@ -63,26 +66,37 @@ export function clauseTest(
 ): void {
   test(clauseTitle(ids, title), options, async (ctx) => {
     ctx.task.meta.clauses = [...ids];
-    const reason = expectedFailure(ctx.task);
-    if (reason === undefined) {
-      await fn(ctx);
-      return;
-    }
-    let failure: unknown;
-    let failed = false;
     try {
-      await fn(ctx);
-    } catch (error) {
-      if (isSkip(error)) throw error;
-      failed = true;
-      failure = error;
+      await runAsListed(ctx, fn);
+    } finally {
+      // Who answered (the target tells once it knows: a module's exports, a server header), for the report.
+      const impl = recordedImplementation();
+      if (impl) ctx.task.meta.implementation = { ...impl };
     }
-    if (!failed) {
-      ctx.task.meta.expectation = { status: "unexpected-pass", reason };
-      throw new Error(`unexpected pass: listed in the expectations as failing (${reason}); remove the entry`);
-    }
-    ctx.task.meta.expectation = { status: "expected-fail", reason, error: errorText(failure) };
   });
+}
+
+/** Runs a test; when the expectations list it, a failure passes as expected and a pass fails as unexpected. */
+async function runAsListed(ctx: TestContext, fn: (ctx: TestContext) => unknown): Promise<void> {
+  const reason = expectedFailure(ctx.task);
+  if (reason === undefined) {
+    await fn(ctx);
+    return;
+  }
+  let failure: unknown;
+  let failed = false;
+  try {
+    await fn(ctx);
+  } catch (error) {
+    if (isSkip(error)) throw error;
+    failed = true;
+    failure = error;
+  }
+  if (!failed) {
+    ctx.task.meta.expectation = { status: "unexpected-pass", reason };
+    throw new Error(`unexpected pass: listed in the expectations as failing (${reason}); remove the entry`);
+  }
+  ctx.task.meta.expectation = { status: "expected-fail", reason, error: errorText(failure) };
 }
 
 /** Why a test skips when the target lacks a capability: a sentence a user understands (`{target}`: its name). */
@@ -102,9 +116,9 @@ export const MISSING_CAPABILITY: Record<Capability, string> = {
     `(the http target takes them from ${SECOND_TENANT_ENV.join(", ")}).`,
 };
 
-/** The skip reason of a missing capability on a target. */
-export function missingCapability(target: Pick<Target, "name">, capability: Capability): string {
-  return MISSING_CAPABILITY[capability].replace("{target}", target.name);
+/** The skip reason of a missing capability on a target: the target's own sentence, else the default. */
+export function missingCapability(target: Pick<Target, "name" | "whyNot">, capability: Capability): string {
+  return target.whyNot?.[capability] ?? MISSING_CAPABILITY[capability].replace("{target}", target.name);
 }
 
 /** Skips the running test, with a reason, when the target lacks `capability`. */

@@ -2,6 +2,8 @@
  * `edgeconf report`: work on reports after a run.
  *   edgeconf report --update-expectations [--from reports/latest/report.json] [--expectations FILE]
  *   edgeconf report merge DIR... [--out DIR]
+ *   edgeconf report matrix REPORT... [--out DIR]
+ *   edgeconf report compare BASE NEW [--fail-on regression] [--full] [--out FILE]
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,11 +15,12 @@ import {
   parseExpectations,
   projectExpectationsPath,
 } from "../expectations.ts";
+import { compareCommand } from "../report/compare-command.ts";
+import { matrixCommand } from "../report/matrix-command.ts";
 import { reportSchemaErrors } from "../report/schema.ts";
 import type { RunReport } from "../report/types.ts";
-import { updateExpectations } from "../report/update-expectations.ts";
-import { defaultIo } from "../run/execute.ts";
-import { mergeShards } from "../run/merge.ts";
+import { updateExpectations, updateSummary } from "../report/update-expectations.ts";
+import type { RunIo } from "../run/execute.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const REPORT_HELP = `Usage:
@@ -29,8 +32,18 @@ export const REPORT_HELP = `Usage:
   edgeconf report merge DIR... [--out DIR]
       Merges shard runs (edgeconf run --shard i/n --out DIR) into one report, written to
       <out>/<run-id>/ and <out>/latest/ (default out: reports).
+  edgeconf report matrix REPORT... [--out DIR]
+      Puts runs side by side: clauses (by area and feature) x runs, with per-area interoperability.
+      REPORT: a run folder, a reports folder (its latest/) or a report.json, any number and any targets;
+      shard reports of one run are merged. Writes matrix.html, matrix.md and matrix.json to DIR
+      (default: reports/matrix). See docs/matrix.md.
+  edgeconf report compare BASE NEW [--fail-on regression] [--full] [--out FILE]
+      What newly fails, newly passes, fails differently or is no longer run in NEW, as Markdown for a
+      pull-request comment (under 65,000 characters; --full: every item). --out also writes it to FILE.
+      With --fail-on regression, exits 1 when a test newly fails.
 
-Exit status: merge as edgeconf run (0, 1, 2); --update-expectations 0, or 2 on errors.
+Exit status: merge as edgeconf run (0, 1, 2); matrix 0; compare 0, or 1 with --fail-on regression and a
+regression; --update-expectations 0; 2 on errors (a file that is not a report this edgeconf reads).
 `;
 
 /** An error or message as one line (a message may quote a file's lines). */
@@ -41,7 +54,13 @@ function oneLine(e: unknown): string {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const io = defaultIo();
+  // Not run/execute.ts's defaultIo: that module loads vitest, which only `report merge` needs.
+  const io: RunIo = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    env: process.env,
+    cwd: process.cwd(),
+  };
   let values: Record<string, string | boolean | undefined>;
   let positionals: string[];
   try {
@@ -53,6 +72,8 @@ export async function run(argv: string[]): Promise<number> {
         from: { type: "string" },
         expectations: { type: "string" },
         out: { type: "string" },
+        "fail-on": { type: "string" },
+        full: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -72,10 +93,22 @@ export async function run(argv: string[]): Promise<number> {
       );
     }
     const outDir = path.resolve(io.cwd, (values.out as string | undefined) ?? "reports");
+    const { mergeShards } = await import("../run/merge.ts");
     return mergeShards(positionals.slice(1), outDir, io);
   }
+  if (positionals[0] === "matrix" || positionals[0] === "compare") {
+    if (values["update-expectations"]) {
+      return usageError("report", `${positionals[0]} and --update-expectations are separate steps`, io.stderr);
+    }
+    const args = { positionals: positionals.slice(1), values, io };
+    return positionals[0] === "matrix" ? matrixCommand(args) : compareCommand(args);
+  }
   if (positionals.length > 0 || !values["update-expectations"]) {
-    return usageError("report", "say merge DIR... or --update-expectations", io.stderr);
+    return usageError(
+      "report",
+      "say merge DIR..., matrix REPORT..., compare BASE NEW or --update-expectations",
+      io.stderr,
+    );
   }
   const from = path.resolve(
     io.cwd,
@@ -115,7 +148,7 @@ export async function run(argv: string[]): Promise<number> {
     ? path.resolve(io.cwd, values.expectations as string)
     : used && !isShippedExpectations(used)
       ? used
-      : projectExpectationsPath(report.target.name, io.cwd);
+      : projectExpectationsPath(report.target.name, io.cwd, report.target.module);
   let current: ExpectationsFile | undefined;
   const source = existsSync(target) ? target : used && existsSync(used) ? used : undefined;
   if (source) {
@@ -138,8 +171,6 @@ export async function run(argv: string[]): Promise<number> {
   io.stdout(
     `${path.relative(io.cwd, target) || target}: ${update.file.expectations.length} expectations (${update.kept} kept, ${update.added.length} added, ${update.removed.length} removed)\n`,
   );
-  for (const a of update.added) io.stdout(`  + ${a}\n`);
-  for (const r of update.removed) io.stdout(`  - ${r}\n`);
-  if (update.added.length > 0) io.stdout("Edit the reasons of the added entries: say why the target deviates.\n");
+  io.stdout(updateSummary(update));
   return 0;
 }

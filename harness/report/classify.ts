@@ -25,6 +25,8 @@ export interface RawTest {
     clauses?: string[];
     property?: { seed: number; path?: string; replayPath?: string; counterexample?: string };
     expectation?: { status: "expected-fail" | "unexpected-pass"; reason: string; error?: string };
+    /** The implementation the test's target reached, where it told (harness/targets/identity.ts). */
+    implementation?: { name: string; version?: string };
   };
 }
 

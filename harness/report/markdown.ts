@@ -37,6 +37,11 @@ export function renderMarkdown(report: RunReport): string {
     `- outcome: **${report.outcome}** (exit ${report.exitCode})`,
     `- run: ${report.runId}, seed ${report.seed}, ${report.started} to ${report.finished} (${(report.durationMs / 1000).toFixed(1)} s)`,
     `- target: ${report.target.name}${report.target.baseUrl ? ` ${report.target.baseUrl}` : ""}${report.target.ktUrl ? ` ${report.target.ktUrl}` : ""}${report.target.identity ? ` (${report.target.identity})` : ""}`,
+    ...(report.target.implementation
+      ? [
+          `- implementation: ${report.target.implementation.name}${report.target.implementation.version ? ` ${report.target.implementation.version}` : ""}`,
+        ]
+      : []),
     `- versions: edgeconf ${report.versions.edgeconf}, node ${report.versions.node}, vitest ${report.versions.vitest}, fast-check ${report.versions.fastCheck}`,
     `- expectations: ${report.expectationsFile ?? "none"}`,
     `- tests: ${t.total} (${t.pass} passed, ${t.fail} failed, ${t.expectedFail} failed as expected, ${t.unexpectedPass} passed unexpectedly, ${t.skip} skipped)`,

@@ -68,6 +68,14 @@ describe("report.md", () => {
     expect(md).toContain("| target sim cannot kt | 1 |");
     expect(md).toContain("`D.other.id`");
   });
+  test("the implementation that answered, where the run recorded it", () => {
+    expect(md, "no implementation line without one").not.toContain("- implementation:");
+    const stamped = buildReport({
+      ...input,
+      target: { name: "workerd", implementation: { name: "workerd", version: "1.2" } },
+    });
+    expect(renderMarkdown(stamped), "report.md names it").toContain("\n- implementation: workerd 1.2\n");
+  });
   test("tests that name no clause are listed", () => {
     expect(md).not.toContain("Tests naming no clause");
     const plain = buildReport({ ...input, tests: [...input.tests, raw("suites/x.test.ts", ["plain"], "passed")] });

@@ -130,12 +130,29 @@ export const EXIT_CODES: Readonly<Record<RunOutcome, ExitCode>> = {
   inconclusive: 3,
 };
 
+/** The implementation a run reached: workerd 1.2025…, a module's name/version exports, an HTTP server header. */
+export interface TargetImplementation {
+  name: string;
+  version?: string;
+}
+
 export interface RunReport {
   schemaVersion: 1;
   tool: "edgeconf";
   runId: string;
-  /** identity: which implementation answered (workerd version, the bridge Worker's URL, the module path). */
-  target: { name: string; identity?: string; workerUrl?: string; module?: string; baseUrl?: string; ktUrl?: string };
+  /**
+   * identity: which implementation answered (workerd version, the bridge Worker's URL, the module path);
+   * implementation: its name and version where the target can tell (harness/targets/identity.ts).
+   */
+  target: {
+    name: string;
+    identity?: string;
+    implementation?: TargetImplementation;
+    workerUrl?: string;
+    module?: string;
+    baseUrl?: string;
+    ktUrl?: string;
+  };
   versions: { edgeconf: string; node: string; vitest: string; fastCheck: string };
   seed: number;
   started: string;

@@ -1,8 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { formatExpectations, matchKey, parseExpectations } from "../expectations.ts";
+import {
+  expectationsName,
+  expectationsPath,
+  formatExpectations,
+  matchKey,
+  parseExpectations,
+} from "../expectations.ts";
 import { buildReport } from "./build.ts";
 import { raw, sampleInput } from "./sample.ts";
-import { updateExpectations } from "./update-expectations.ts";
+import { updateExpectations, updateSummary } from "./update-expectations.ts";
 
 describe("updateExpectations", () => {
   const input = sampleInput();
@@ -93,5 +99,33 @@ describe("parseExpectations", () => {
       ],
     };
     expect(parseExpectations(JSON.stringify(dup))).toMatch(/twice/);
+  });
+});
+
+describe("expectations per implementation", () => {
+  test("two module files of one project have two expectations files; other targets keep their name", () => {
+    const cwd = "/project";
+    const a = expectationsPath("module", {}, cwd, "lib/bucket-a.ts");
+    const b = expectationsPath("module", {}, cwd, "/project/lib/bucket-b.mjs");
+    expect(a, "module lib/bucket-a.ts").toBe("/project/edgeconf/expectations/module-lib-bucket-a.json");
+    expect(b, "module lib/bucket-b.mjs").toBe("/project/edgeconf/expectations/module-lib-bucket-b.json");
+    expect(expectationsName("module", "../shared/my bucket.ts", cwd), "a module outside the project").toBe(
+      "module-up-shared-my-bucket",
+    );
+    expect(expectationsPath("module", { EDGECONF_MODULE: "lib/bucket-a.ts" }, cwd), "from EDGECONF_MODULE").toBe(a);
+    expect(expectationsName("sim", "lib/bucket-a.ts", cwd), "a target other than module").toBe("sim");
+  });
+
+  test("the summary counts entries by test file, never one line per entry", () => {
+    const added = Array.from({ length: 40 }, (_, i) => `suites/object-store/f${i % 8}.test.ts::t${i}`);
+    const text = updateSummary({ file: { target: "module", expectations: [] }, added, removed: ["a.ts::x"], kept: 0 });
+    const lines = text.trimEnd().split("\n");
+    expect(lines, "lines of the summary").toHaveLength(3);
+    expect(lines[0], "added, by file").toBe(
+      "  + 40 in 8 file(s): suites/object-store/f0.test.ts 5, suites/object-store/f1.test.ts 5, " +
+        "suites/object-store/f2.test.ts 5, suites/object-store/f3.test.ts 5, suites/object-store/f4.test.ts 5, " +
+        "suites/object-store/f5.test.ts 5, and 2 more file(s)",
+    );
+    expect(lines[1], "removed, by file").toBe("  - 1 in 1 file(s): a.ts 1");
   });
 });

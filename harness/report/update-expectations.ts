@@ -43,3 +43,30 @@ export function updateExpectations(report: RunReport, current: ExpectationsFile 
     kept: kept.length,
   };
 }
+
+/** At most this many test files are named per line of the summary. */
+const FILES_SHOWN = 6;
+
+/** One line per kind of change: how many entries, by test file (the largest first), never every entry. */
+function byFile(sign: string, keys: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const k of keys) {
+    const file = k.split("::")[0] ?? k;
+    counts.set(file, (counts.get(file) ?? 0) + 1);
+  }
+  const files = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const shown = files.slice(0, FILES_SHOWN).map(([f, n]) => `${f} ${n}`);
+  const more = files.length > FILES_SHOWN ? `, and ${files.length - FILES_SHOWN} more file(s)` : "";
+  return `  ${sign} ${keys.length} in ${files.length} file(s): ${shown.join(", ")}${more}\n`;
+}
+
+/** What `report --update-expectations` prints after its first line: a summary, not every entry. */
+export function updateSummary(update: ExpectationsUpdate): string {
+  let out = "";
+  if (update.added.length > 0) out += byFile("+", update.added);
+  if (update.removed.length > 0) out += byFile("-", update.removed);
+  if (update.added.length > 0) {
+    out += 'Edit the reasons of the added entries (each starts "fails on"): say why the target deviates.\n';
+  }
+  return out;
+}

@@ -3,6 +3,7 @@
  * seed/path, expectation) as RawTest records, and shows progress while the run goes on.
  */
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { SerializedError } from "@vitest/utils";
 import type { Reporter, TestCase, TestModule, TestSpecification } from "vitest/node";
 import { PROJECT_ROOT } from "../expectations.ts";
@@ -14,19 +15,52 @@ export function relativeFile(file: string): string {
 
 const MAX_ERROR = 8000;
 
+/**
+ * Whether a stack frame is worth showing: edgeconf's own files (the suites, the harness: also when edgeconf
+ * is installed under node_modules) and the user's code, not Node's internals nor other packages (vitest,
+ * undici, edgeconf's own dependencies).
+ */
+export function ownFrame(line: string, root: string = PROJECT_ROOT): boolean {
+  if (!/^\s+at /.test(line) || /\(?node:/.test(line)) return false;
+  for (const r of [root, pathToFileURL(root).href]) {
+    const i = line.indexOf(`${r}/`);
+    if (i >= 0) return !line.slice(i + r.length + 1).startsWith("node_modules/");
+  }
+  return !line.includes("node_modules");
+}
+
 /** One error as text: message, diff, and the first frames of the project's own code. */
-export function errorText(error: SerializedError & { diff?: string }): string {
+export function errorText(error: SerializedError & { diff?: string }, root: string = PROJECT_ROOT): string {
   const head = error.name && !error.message.startsWith(error.name) ? `${error.name}: ${error.message}` : error.message;
   const parts = [head];
   if (error.diff) parts.push(error.diff);
   const frames = (error.stack ?? "")
     .split("\n")
-    .filter((l) => /^\s+at /.test(l) && !l.includes("node_modules") && !l.includes("node:"))
+    .filter((l) => ownFrame(l, root))
     .slice(0, 3);
   if (frames.length > 0) parts.push(frames.join("\n"));
-  if (error.cause && typeof error.cause === "object") parts.push(`Caused by: ${errorText(error.cause)}`);
+  if (error.cause && typeof error.cause === "object") parts.push(`Caused by: ${errorText(error.cause, root)}`);
   const text = parts.join("\n");
   return text.length > MAX_ERROR ? `${text.slice(0, MAX_ERROR)}\n…` : text;
+}
+
+/** What vitest adds to an error raised outside a test's own promise chain (an unhandled rejection). */
+type UnhandledError = SerializedError & { type?: string; VITEST_TEST_PATH?: string; VITEST_TEST_NAME?: string };
+
+/**
+ * An error outside tests as text, headed by where it came from: its kind (`Unhandled Rejection`), the test
+ * file that was running, and the test (its full name when the run collected it; vitest names the latest
+ * test of the file, which may have finished already, so the line says "during or after").
+ */
+export function unhandledText(error: UnhandledError, tests: readonly RawTest[] = []): string {
+  const kind = error.type ?? "Error outside tests";
+  const file = error.VITEST_TEST_PATH ? relativeFile(error.VITEST_TEST_PATH) : undefined;
+  const name = error.VITEST_TEST_NAME;
+  const test = name ? tests.find((t) => t.file === file && t.names.at(-1) === name) : undefined;
+  const where = file
+    ? ` in ${file}${name ? `, during or after the test "${test ? test.names.join(" > ") : name}"` : ""}`
+    : "";
+  return `${kind}${where}: ${errorText(error)}`;
 }
 
 function names(test: TestCase): string[] {
@@ -51,6 +85,7 @@ export function rawTest(test: TestCase): RawTest {
       ...(meta.clauses ? { clauses: [...meta.clauses] } : {}),
       ...(meta.property ? { property: { ...meta.property } } : {}),
       ...(meta.expectation ? { expectation: { ...meta.expectation } } : {}),
+      ...(meta.implementation ? { implementation: { ...meta.implementation } } : {}),
     },
   };
 }
@@ -238,7 +273,7 @@ export class CollectingReporter implements Reporter {
       this.runFiles.add(relativeFile(m.moduleId));
       this.take(m);
     }
-    this.unhandledErrors.push(...unhandledErrors.map((e) => errorText(e)));
+    this.unhandledErrors.push(...unhandledErrors.map((e) => unhandledText(e, this.tests)));
     this.endReason = reason;
     clearInterval(this.heartbeat);
   }

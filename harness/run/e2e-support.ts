@@ -17,14 +17,14 @@ export interface Result {
   ms: number;
 }
 
-export function edgeconf(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Result> {
+export function edgeconf(args: string[], env: NodeJS.ProcessEnv = {}, cwd: string = PROJECT_ROOT): Promise<Result> {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith("VITEST") && !k.startsWith("EDGECONF_") && k !== "CI"),
   );
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: PROJECT_ROOT,
+      cwd,
       env: { ...clean, NODE_ENV: "production", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -6,16 +6,23 @@
 import * as nodeFs from "node:fs";
 import path from "node:path";
 import { clauses } from "../clauses/index.ts";
-import { expectationsPath, loadExpectations, PROJECT_ROOT } from "../expectations.ts";
+import {
+  expectationsPath,
+  expectationsProblem,
+  loadExpectations,
+  PROJECT_EXPECTATIONS_DIR,
+  PROJECT_ROOT,
+} from "../expectations.ts";
 import { replayFileName, replayFilesOf } from "../fuzz/replay-file.ts";
 import { moduleUrl, rememberUrls } from "../fuzz/replay-trust.ts";
 import { buildReport } from "../report/build.ts";
 import type { RawTest } from "../report/classify.ts";
 import { consoleSummary } from "../report/console.ts";
 import { displayPath, exactNamePattern, shellLine } from "../report/shell.ts";
-import type { ExitCode, RunReport, TestEntry } from "../report/types.ts";
+import type { ExitCode, RunReport, TargetImplementation, TestEntry } from "../report/types.ts";
 import { type ReportFs, writeReport } from "../report/write.ts";
-import { targetIdentity } from "../targets/identity.ts";
+import { runImplementation, targetIdentity } from "../targets/identity.ts";
+import type { TargetName } from "../targets/types.ts";
 import { bridgeCompatibilityDate } from "../targets/workerd.ts";
 import { FILE_FAILURE, SUITE_FAILURE } from "./collect.ts";
 import type { RunOptions } from "./options.ts";
@@ -107,6 +114,32 @@ function identityOf(options: RunOptions, cwd: string): { identity?: string } {
   }
 }
 
+/**
+ * A note when a module run finds the one `edgeconf/expectations/module.json` every module shared before
+ * expectations were kept per module file, and not the module's own file: it is not read any more.
+ */
+export function legacyModuleExpectations(
+  options: Pick<RunOptions, "target" | "module" | "expectationsFile">,
+  used: string,
+  cwd: string,
+): string | undefined {
+  if (options.target !== "module" || options.expectationsFile !== undefined || nodeFs.existsSync(used)) return;
+  const shared = path.resolve(cwd, PROJECT_EXPECTATIONS_DIR, "module.json");
+  if (!nodeFs.existsSync(shared)) return;
+  return (
+    `note: ${displayPath(cwd, shared)} is not read: each module keeps its own expectations, this one in ` +
+    `${displayPath(cwd, used)} (rename the file if its entries are this module's)`
+  );
+}
+
+function implementationOf(target: TargetName, tests: readonly RawTest[]): { implementation?: TargetImplementation } {
+  const implementation = runImplementation(
+    target,
+    tests.map((t) => t.meta.implementation),
+  );
+  return implementation ? { implementation } : {};
+}
+
 export interface ExecuteResult {
   report: RunReport;
   runDir: string;
@@ -115,7 +148,10 @@ export interface ExecuteResult {
   forceExit: boolean;
 }
 
-/** A run that selected nothing: a usage error (one line, exit 2); no report is written. */
+/**
+ * A run stopped by a usage error (it selected nothing, or its expectations file cannot be used): one line,
+ * exit 2; no report is written.
+ */
 export interface NothingSelected {
   usage: string;
 }
@@ -159,23 +195,26 @@ export async function executeRun(
 ): Promise<ExecuteResult | NothingSelected> {
   const started = new Date();
   const runId = runIdOf(started, options);
-  const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {}, io.cwd);
+  const expectationsFile = options.expectationsFile ?? expectationsPath(options.target, {}, io.cwd, options.module);
   const runDir = path.join(options.outDir, runId);
+  // An expectations file named (--expectations, EDGECONF_EXPECTATIONS) that is missing, or any that is a folder
+  // or not valid, is a usage error: one line, exit 2, before any test, and no report (`latest` stays).
+  const named = options.expectationsFile !== undefined;
+  const bad = expectationsProblem(expectationsFile, named, displayPath(io.cwd, expectationsFile));
+  if (bad) return { usage: bad };
   applyWorkerEnv(io.env, options, expectationsFile);
+  const legacy = legacyModuleExpectations(options, expectationsFile, io.cwd);
+  if (legacy) io.stderr(`${legacy}\n`);
 
   const problems: string[] = [];
   let expectations = new Map<string, string>();
-  if (options.expectationsFile !== undefined && !nodeFs.existsSync(options.expectationsFile)) {
-    // Named explicitly (--expectations or EDGECONF_EXPECTATIONS): a missing file is a mistake, not "none".
-    problems.push(`expectations file ${options.expectationsFile} does not exist`);
-  }
   try {
     expectations = loadExpectations(options.target, io.env);
   } catch (e) {
-    problems.push(`expectations file ${expectationsFile} cannot be read: ${(e as Error).message}`);
+    return { usage: `the expectations file cannot be read: ${(e as Error).message}` };
   }
 
-  let aborted = problems.length > 0;
+  let aborted = false;
   if (!aborted && (options.target === "http" || options.target === "worker")) {
     const urls = [
       ...(options.workerUrl ? [{ name: "worker-url", url: options.workerUrl }] : []),
@@ -238,6 +277,7 @@ export async function executeRun(
     target: {
       name: options.target,
       ...identityOf(options, io.cwd),
+      ...implementationOf(options.target, run.tests),
       ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}),
       ...(options.module ? { module: displayPath(io.cwd, options.module) } : {}),
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),

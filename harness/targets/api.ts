@@ -8,6 +8,7 @@
  */
 import { Agent, fetch as undiciFetch } from "undici";
 import type { Simulator } from "../../sim/index.ts";
+import { recordImplementation, serverImplementation } from "./identity.ts";
 import { secondTenantFromEnv } from "./second-tenant.ts";
 
 export type AuthScheme = "token" | "key";
@@ -43,6 +44,8 @@ export type TenantCredentials = ApiCredentials & ApiSecrets;
 
 /** A decoded response: status, headers, raw text and JSON (undefined when the body is not JSON). */
 export interface ApiResult<T = unknown> {
+  /** The call, `METHOD path?query` below the base URL: failure messages name it. */
+  call: string;
   status: number;
   headers: Headers;
   text: string;
@@ -146,7 +149,7 @@ export function createApiTarget(options: {
       } catch {
         json = undefined;
       }
-      return { status: res.status, headers: res.headers, text, json: json as T };
+      return { call: `${method} ${path}`, status: res.status, headers: res.headers, text, json: json as T };
     },
   };
   return target;
@@ -203,6 +206,8 @@ export function createHttpApiTarget(
       signal,
       dispatcher,
     } as Parameters<typeof undiciFetch>[1]);
+    // Who answers, for the report (the server header of the first response).
+    recordImplementation(serverImplementation(res.headers.get("server")));
     return res as unknown as Response;
   };
   const other = options.other ?? secondTenantFromEnv(env);

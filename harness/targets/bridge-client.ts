@@ -188,7 +188,15 @@ async function send(
  * `prefix`, which the Worker checks).
  */
 export function bridgeBucket(conn: BridgeConnection, prefix: string, folder: string): ObjectStoreBucket {
-  const add = (k: unknown) => (typeof k === "string" ? folder + k : k);
+  // The binding converts a key to a string (`undefined` is the key "undefined", null "null", 5 "5"): a
+  // primitive key is converted here, as the binding would, and goes into the folder. Objects and symbols go
+  // as they are (the Worker refuses an object key outside an empty root; the binding refuses a symbol).
+  const add = (k: unknown) =>
+    typeof k === "string"
+      ? folder + k
+      : folder !== "" && (k === undefined || k === null || ["number", "boolean", "bigint"].includes(typeof k))
+        ? folder + String(k)
+        : k;
   const strip = (k: string) => (k.startsWith(folder) ? k.slice(folder.length) : k);
   const upload: UploadCall = async (handle, method, args) => {
     const h = handle as { key: unknown; uploadId: unknown };
@@ -332,8 +340,20 @@ export function bridgeObjectStore(
     headers: (init) => new Headers(init),
     knownLengthStream,
     ...(declaredLength ? { declaredLengthStream } : {}),
+    unavailable: BRIDGE_UNAVAILABLE,
   };
 }
+
+/** What a bridge target (workerd, worker) cannot offer, and why. */
+const BRIDGE_UNAVAILABLE = {
+  declaredLengthStream:
+    "Miniflare's storage behind the workerd target reads a value before checking its declared size, so a " +
+    "stream whose bytes never come would wait forever (docs/bridge.md, Gaps).",
+  fixedLengthStream: "The binding's FixedLengthStream lives in the bridge Worker: the test process cannot write to it.",
+  replica: "The bridge's bucket is real storage: it has no seed to start a second instance from.",
+  argumentsAsGiven:
+    "The bridge carries arguments over HTTP as copies: the binding reads the Worker's copy, not the test's objects.",
+} as const;
 
 /** Deletes every object of a bucket (under its folder), page by page. */
 export async function emptyBucket(b: ObjectStoreBucket): Promise<void> {

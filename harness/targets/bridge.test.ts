@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PREFIX_HEADER, SECRET_HEADER } from "../../bridge/protocol.js";
+import { frameHead, PREFIX_HEADER, SECRET_HEADER } from "../../bridge/protocol.js";
 import { BridgeError, bridgeBucket, bridgeInfo, knownLengthStream } from "./bridge-client.ts";
 import type { ObjectStoreBucket } from "./object-store.ts";
 import { type LocalBridge, startLocalBridge } from "./workerd.ts";
@@ -82,6 +82,77 @@ describe("the bridge Worker refuses", () => {
       expect(e!.message, what).toContain(`lies outside the run's prefix "${RUN}"`);
     }
     expect(await (await bucket.get("mine"))!.text()).toBe("kept");
+  });
+
+  test("undefined, null and number keys are the binding's strings inside the folder, never keys at the bucket's root", async () => {
+    const root = await bridge.rootBucket(); // the bucket as a whole, past the Worker
+    const other = bridgeBucket(bridge.conn, RUN, `${RUN}2/`);
+    for (const k of ["undefined", "null", "5"]) {
+      await root.put(k, "outside the run");
+      await other.put(k, "another test's");
+    }
+    const call = bucket as unknown as {
+      delete(k: unknown): Promise<void>;
+      put(k: unknown, v: string): Promise<unknown>;
+    };
+    for (const k of [undefined, null, 5]) {
+      await call.put(k, "mine");
+      expect(
+        await (await bucket.get(String(k)))?.text(),
+        `put(${String(k)}) is the key "${k}" in the test's folder`,
+      ).toBe("mine");
+    }
+    await call.delete(undefined);
+    expect(await bucket.head("undefined"), 'delete(undefined) deletes the folder\'s "undefined"').toBeNull();
+    await call.delete([null, 5]);
+    expect(await bucket.head("null"), 'delete([null, 5]) deletes the folder\'s "null"').toBeNull();
+    expect(await bucket.head("5"), 'delete([null, 5]) deletes the folder\'s "5"').toBeNull();
+    await call.delete([undefined]);
+    for (const k of ["undefined", "null", "5"]) {
+      expect(await (await root.get(k))?.text(), `the bucket-root key "${k}" is untouched`).toBe("outside the run");
+      expect(await (await other.get(k))?.text(), `another folder's "${k}" is untouched`).toBe("another test's");
+    }
+    // A client that sends a key that is not a string is refused before the binding sees it.
+    const loose = bridgeBucket(bridge.conn, RUN, "");
+    for (const keys of [undefined, [undefined], [`${RUN}1/x`, null]]) {
+      const e = await rejection((loose as unknown as { delete(k: unknown): Promise<void> }).delete(keys));
+      expect(e, `delete(${JSON.stringify(keys)}) from a client without a folder`).toBeInstanceOf(BridgeError);
+      expect(e!.message, "the refusal names the key").toMatch(/403: .*deleted key a (undefined|null) key lies outside/);
+    }
+    expect(await (await root.get("undefined"))?.text(), 'the bucket-root "undefined" is still there').toBe(
+      "outside the run",
+    );
+  });
+
+  test("a frame whose head is not what the protocol says answers 400, never 500", async () => {
+    const post = (head: unknown) =>
+      fetch(bridge.url, {
+        method: "POST",
+        headers: { [SECRET_HEADER]: SECRET, [PREFIX_HEADER]: RUN },
+        body: frameHead(head as Record<string, unknown>, []) as Uint8Array<ArrayBuffer>,
+      });
+    for (const head of [
+      { op: "call", method: "head", args: null },
+      { op: "call", method: "delete", args: { 0: "x" } },
+      { op: "call", method: "complete", args: [[]], upload: null },
+      { op: "call", method: "abort", args: [], upload: [`${RUN}1/k`] },
+    ]) {
+      const res = await post(head);
+      expect(res.status, `${JSON.stringify(head)}: status`).toBe(400);
+      expect(((await res.json()) as { error: string }).error, "the answer names the bridge").toMatch(
+        /^edgeconf bridge: (args must be an array|upload must be \[key, uploadId\])/,
+      );
+    }
+    const body = new TextEncoder().encode("null");
+    const frame = new Uint8Array(4 + body.byteLength);
+    new DataView(frame.buffer).setUint32(0, body.byteLength);
+    frame.set(body, 4);
+    const res = await fetch(bridge.url, {
+      method: "POST",
+      headers: { [SECRET_HEADER]: SECRET, [PREFIX_HEADER]: RUN },
+      body: frame,
+    });
+    expect(res.status, "a head of JSON null: status").toBe(400);
   });
 });
 

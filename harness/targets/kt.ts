@@ -9,6 +9,7 @@
 import { readFileSync } from "node:fs";
 import { Agent, fetch as undiciFetch } from "undici";
 import type { Simulator } from "../../sim/index.ts";
+import { recordImplementation, serverImplementation } from "./identity.ts";
 
 export type KtIdentity = "a" | "b" | "none";
 
@@ -137,6 +138,7 @@ export function createHttpKtTarget(ktUrl: string, env: NodeJS.ProcessEnv): KtTar
         signal,
         dispatcher,
       });
+      recordImplementation(serverImplementation(res.headers.get("server")));
       return res as unknown as Response;
     },
   };

@@ -16,6 +16,7 @@
  * to head, get and list, so no test can see them).
  */
 import type { ObjectStoreBucket, ObjectStoreTarget } from "./object-store.ts";
+import { areaDOnly } from "./object-store.ts";
 import type { Target } from "./types.ts";
 
 const POOL = 32;
@@ -65,6 +66,13 @@ export async function createMiniflareTarget(): Promise<Target> {
       "Miniflare's Node proxy uploads a stream value as the body of its HTTP call: when the binding refuses the " +
       "call before reading the stream, the upload races the answer and the call sometimes fails with " +
       "'fetch failed' (EPIPE) instead of the binding's error",
+    unavailable: {
+      knownLengthStream: "Miniflare's Node proxy cannot carry a stream of known length (it reads it first).",
+      declaredLengthStream: "Miniflare's Node proxy cannot carry a declared stream length.",
+      fixedLengthStream: "Miniflare's FixedLengthStream lives in workerd: the test process cannot write to it.",
+      replica: "Miniflare's buckets have no seed to start a second instance from.",
+      argumentsAsGiven: "Miniflare's Node proxy (devalue) copies arguments in Node before the binding reads them.",
+    },
     lockedStreamUnsendable:
       "Miniflare's Node proxy pipes a stream value into its HTTP call: a locked stream, or a body already read, " +
       "makes that pipe fail unhandled (ERR_INVALID_STATE) and the call never settles",
@@ -72,6 +80,7 @@ export async function createMiniflareTarget(): Promise<Target> {
   return {
     name: "miniflare",
     capabilities: new Set(["object-store"]),
+    whyNot: areaDOnly("miniflare"),
     objectStore,
     close: async () => {
       await mf.dispose();

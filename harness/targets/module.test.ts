@@ -4,14 +4,14 @@
  * was built to cause: the tests in its expectations file fail, as listed, and nothing else).
  * The two runs do not depend on each other: they start together.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { matchKey, PROJECT_ROOT, parseExpectations } from "../expectations.ts";
 import type { RunReport } from "../report/types.ts";
 import { edgeconf, type Result } from "../run/e2e-support.ts";
-import { checkModule } from "./module.ts";
+import { checkModule, MODULE_UNAVAILABLE } from "./module.ts";
 
 const tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-module-"));
 let runs: { sim: Promise<Result>; broken: Promise<Result> } | undefined;
@@ -56,8 +56,15 @@ describe("the module target", () => {
     const r = read(out);
     expect(r.target).toMatchObject({ name: "module", module: expect.stringMatching(/sim-bucket\.ts$/) });
     expect(r.target.identity).toMatch(/^module .*fixtures\/modules\/sim-bucket\.ts$/);
+    expect(r.target.implementation, "a module without name/version exports names no implementation").toBeUndefined();
     expect(r.totals.fail).toBe(0);
     expect(r.totals.pass).toBeGreaterThan(100);
+    // A module that exports every helper and declares every capability runs every test it can: the one
+    // skip is the replica (no module can be started twice from a seed), with the module contract's reason.
+    const skipped = r.tests.filter((t) => t.status === "skip").map((t) => [t.title, t.skipReason]);
+    expect(skipped, "the tests the full module skips, with their reasons").toEqual([
+      [expect.stringMatching(/^the same seed gives byte-identical versions/), MODULE_UNAVAILABLE.replica],
+    ]);
   }, 240_000);
 
   test("the broken module fails exactly the tests its faults break", async () => {
@@ -69,5 +76,34 @@ describe("the module target", () => {
     const r = read(out);
     const failed = r.tests.filter((t) => t.status === "fail").map((t) => matchKey(`${t.file}::${t.fullName}`));
     expect(failed.sort()).toEqual(listed.expectations.map((e) => matchKey(e.test)).sort());
+    expect(r.target.implementation, "report.target.implementation: the module's name and version exports").toEqual({
+      name: "broken-bucket",
+      version: "1.0.0",
+    });
+  }, 240_000);
+
+  test("--update-expectations writes the module's own file and prints a summary, not every entry", async () => {
+    await runs!.broken;
+    const project = path.join(tmp, "project");
+    mkdirSync(project);
+    const from = path.join(tmp, "broken", "latest", "report.json");
+    const r = await edgeconf(["report", "--update-expectations", "--from", from], {}, project);
+    expect(r.code, r.stderr).toBe(0);
+    const own = path.join("edgeconf", "expectations", "module-fixtures-modules-broken-bucket.json");
+    const written = parseExpectations(readFileSync(path.join(project, own), "utf8"));
+    if (typeof written === "string") throw new Error(written);
+    const failures = read(path.join(tmp, "broken")).tests.filter((t) => t.status === "fail").length;
+    expect(written.expectations, "entries of the module's own file: its failures").toHaveLength(failures);
+    expect(existsSync(path.join(project, "edgeconf", "expectations", "module.json")), "a shared module.json").toBe(
+      false,
+    );
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines[0], "the first line: the file and the counts").toBe(
+      `${own}: ${failures} expectations (0 kept, ${failures} added, 0 removed)`,
+    );
+    expect(lines[1], "the second: added entries counted by test file").toMatch(
+      new RegExp(`^  \\+ ${failures} in \\d+ file\\(s\\): (properties|suites)/object-store/`),
+    );
+    expect(lines.length, "a summary of a few lines, not one per entry").toBeLessThan(failures);
   }, 240_000);
 });

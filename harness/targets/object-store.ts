@@ -50,6 +50,89 @@ export interface ObjectStoreTarget {
   refusedStreamUnreliable?: string;
   /** Why a locked stream, or a body already read, cannot be handed to the binding, when it cannot (its test skips). */
   lockedStreamUnsendable?: string;
+  /**
+   * Why the target lacks an optional feature, in its own words (a module names the export it lacks, a
+   * bridge says what the wire cannot carry); tests that need the feature skip with this sentence.
+   */
+  unavailable?: Partial<Record<ObjectStoreFeature, string>>;
+}
+
+/** How long a call with a declared-length stream may take before the test fails naming the likely cause. */
+export const UNREAD_STREAM_WAIT_MS = 10_000;
+
+/**
+ * Waits for a call given a `declaredLengthStream` (whose bytes never come) to settle, either way; past `ms`
+ * it fails the test with the likely cause instead of letting it hang until the test's own timeout: the bucket
+ * must refuse an oversized declared length before it reads the stream (docs/bridge.md, declaredLengthStream).
+ * Assert on the call itself afterwards.
+ */
+export async function settlesUnread(call: Promise<unknown>, what: string, ms: number = UNREAD_STREAM_WAIT_MS) {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `${what} did not settle within ${ms / 1000} s when given a stream of declared length whose bytes never ` +
+              "come: the bucket likely reads the stream before checking its declared size (it must refuse an " +
+              "oversized length unread: docs/bridge.md, declaredLengthStream)",
+          ),
+        ),
+      ms,
+    );
+    timer.unref?.();
+  });
+  const settled = call.then(
+    () => undefined,
+    () => undefined,
+  );
+  try {
+    await Promise.race([settled, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Why a target of area D only (workerd, worker, module, miniflare) skips the tests of the other areas. */
+export function areaDOnly(name: string): { api: string; kt: string } {
+  const why = `The ${name} target serves only area D (the bucket binding): areas A, B and C need --target http or sim.`;
+  return { api: why, kt: why };
+}
+
+/** The optional features of an object-store target that some tests need. */
+export type ObjectStoreFeature =
+  | "knownLengthStream"
+  | "declaredLengthStream"
+  | "fixedLengthStream"
+  | "replica"
+  | "argumentsAsGiven";
+
+/** Why a target without a feature lacks it, when the target does not say. */
+const LACKING: Record<ObjectStoreFeature, string> = {
+  knownLengthStream: "The target cannot make a ReadableStream of known length for its bucket.",
+  declaredLengthStream: "The target cannot declare a stream's length without sending its bytes.",
+  fixedLengthStream: "The target's FixedLengthStream cannot be written from the test process.",
+  replica: "The target cannot start a second instance from the same seed.",
+  argumentsAsGiven: "The target copies arguments before the binding reads them.",
+};
+
+/** Why `os` lacks `feature` (its own sentence, else a default), or undefined when it has it. */
+export function whyLacking(os: ObjectStoreTarget, feature: ObjectStoreFeature): string | undefined {
+  if (os[feature]) return undefined;
+  return os.unavailable?.[feature] ?? LACKING[feature];
+}
+
+/**
+ * Skips the running test, with the target's reason, when the target lacks `feature`: a skip follows
+ * from what the target offers, never from what kind of target it is.
+ */
+export function skipWithout(
+  ctx: { skip(note?: string): void },
+  os: ObjectStoreTarget,
+  feature: ObjectStoreFeature,
+): void {
+  const why = whyLacking(os, feature);
+  if (why !== undefined) ctx.skip(why);
 }
 
 export function createSimObjectStoreTarget(sim: Simulator): ObjectStoreTarget {

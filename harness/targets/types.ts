@@ -33,6 +33,8 @@ export type Capability =
 export interface Target {
   readonly name: TargetName;
   readonly capabilities: ReadonlySet<Capability>;
+  /** Why the target lacks a capability, in its own words (a module names what it did not declare). */
+  readonly whyNot?: Partial<Record<Capability, string>>;
   readonly objectStore?: ObjectStoreTarget;
   readonly api?: ApiTarget;
   readonly kt?: KtTarget;

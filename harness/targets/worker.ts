@@ -13,6 +13,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { type BridgeConnection, bridgeBucket, bridgeInfo, bridgeObjectStore, emptyBucket } from "./bridge-client.ts";
+import { recordImplementation } from "./identity.ts";
+import { areaDOnly } from "./object-store.ts";
 import type { Target } from "./types.ts";
 
 export async function createWorkerTarget(env: NodeJS.ProcessEnv = process.env): Promise<Target> {
@@ -27,11 +29,14 @@ export async function createWorkerTarget(env: NodeJS.ProcessEnv = process.env): 
     if (root === undefined) throw e;
     return bridgeInfo(conn, `${root}probe/`);
   });
+  // navigator.userAgent of the Worker's runtime ("Cloudflare-Workers" on the platform), for the report.
+  recordImplementation({ name: probe.runtime && probe.runtime !== "unknown" ? probe.runtime : "bridge Worker" });
   const stamp = new Date(probe.now).toISOString().replace(/[-:.]/g, "").slice(0, 15);
   const runPrefix = `${probe.prefixRoot}run-${stamp}-${randomBytes(4).toString("hex")}/`;
   return {
     name: "worker",
     capabilities: new Set(["object-store"]),
+    whyNot: areaDOnly("worker"),
     objectStore: bridgeObjectStore(
       conn,
       runPrefix,

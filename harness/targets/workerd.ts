@@ -19,6 +19,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { type BridgeConnection, bridgeInfo, bridgeObjectStore, emptyBucket } from "./bridge-client.ts";
+import { areaDOnly } from "./object-store.ts";
 import type { Target } from "./types.ts";
 
 export const BRIDGE_DIR = path.join(PROJECT_ROOT, "bridge");
@@ -35,6 +36,11 @@ export interface LocalBridge {
   conn: BridgeConnection;
   /** The Worker's loopback URL (for clients that fetch it like a deployed one). */
   url: URL;
+  /** The bucket behind the Worker, as a whole, through Miniflare's proxy (tests look outside the prefix). */
+  rootBucket(): Promise<{
+    put(key: string, value: string): Promise<unknown>;
+    get(key: string): Promise<{ text(): Promise<string> } | null>;
+  }>;
   close(): Promise<void>;
 }
 
@@ -69,7 +75,7 @@ export async function startLocalBridge(options: { prefixRoot?: string; secret?: 
     secret,
     fetch: (url, init) => mf.dispatchFetch(url, init as never) as unknown as Promise<Response>,
   };
-  return { conn, url, close: () => mf.dispose() };
+  return { conn, url, rootBucket: () => mf.getR2Bucket("BUCKET") as never, close: () => mf.dispose() };
 }
 
 export async function createWorkerdTarget(): Promise<Target> {
@@ -78,6 +84,7 @@ export async function createWorkerdTarget(): Promise<Target> {
   return {
     name: "workerd",
     capabilities: new Set(["object-store"]),
+    whyNot: areaDOnly("workerd"),
     objectStore: bridgeObjectStore(conn, "", emptyBucket, () => "", false),
     close,
   };

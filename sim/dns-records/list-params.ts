@@ -14,7 +14,8 @@
  *
  * All string filters are case-insensitive (SDK: "Name/Content/Comment/Tag filters are
  * case-insensitive"). A parameter not in that list, a value of the wrong form or a parameter given
- * twice is 400 / 1004 with chain 9105: nothing is silently ignored.
+ * twice is 400 / 1004 with chain 9105: nothing is silently ignored. The bare `name` takes at most 255
+ * characters (the OpenAPI's maxLength of dns-records_name); its `.exact` and other forms have no stated limit.
  *
  * The other endpoints take what the SDK gives them (`parseRecordQuery`): `include_shadow_metadata` on
  * every other endpoint (GET of one record, create, PATCH, PUT, DELETE, batch); anything else is
@@ -25,6 +26,8 @@
 import { CODES, validationError } from "./errors.ts";
 
 export const DEFAULT_PER_PAGE = 100;
+/** The bare `name` filter's longest value (OpenAPI: the list's `name` is dns-records_name, maxLength 255). */
+export const MAX_NAME_FILTER = 255;
 export const MAX_PER_PAGE = 5_000_000;
 export const ORDER_FIELDS = ["type", "name", "content", "ttl", "proxied"] as const;
 export type OrderField = (typeof ORDER_FIELDS)[number];
@@ -157,6 +160,10 @@ export function parseListQuery(q: URLSearchParams, zoneName: string): ListQuery 
     const field = dot < 0 ? key : key.slice(0, dot);
     const op = dot < 0 ? undefined : key.slice(dot + 1);
     if (field === "name" || field === "content") {
+      // The bare `name` parameter is the OpenAPI's dns-records_name (maxLength 255, in characters).
+      if (key === "name" && [...value].length > MAX_NAME_FILTER) {
+        throw queryError(`name must be at most ${MAX_NAME_FILTER} characters`);
+      }
       const o = (op ?? "exact") as TextOp;
       if (!TEXT_OPS.includes(o)) throw queryError(`unknown list parameter ${key}`);
       const v = field === "name" && o === "exact" ? fullName(value, zoneName) : value.toLowerCase();

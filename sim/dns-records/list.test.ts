@@ -172,6 +172,17 @@ describe("list query", () => {
       expect(code, s).toBe(9105);
     }
   });
+  test("a name filter of more than 255 characters is refused (9105); 255 is taken (the OpenAPI's maxLength)", () => {
+    const long = `${"a.".repeat(127)}b`; // 255 characters
+    expect(q(`name=${long}`).filters, "name of 255 characters: a filter").toHaveLength(1);
+    let code = 0;
+    try {
+      q(`name=${long}c`);
+    } catch (e) {
+      code = (e as { chain: { code: number; message: string }[] }).chain[0]!.code;
+    }
+    expect(code, "name of 256 characters: the list query's error code").toBe(9105);
+  });
   test("the indexed plan answers as a scan of every record would (random zones and queries)", () => {
     let seed = 7;
     const rnd = (n: number) => {

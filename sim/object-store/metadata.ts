@@ -11,8 +11,11 @@
  *
  * Gaps / by design: the custom-metadata limit counts UTF-8 bytes of keys plus values against 8192
  * (the platform's production limit, Miniflare's is lower). Unknown httpMetadata fields are dropped.
- * writeHttpMetadata never throws for the headers' sake, as workerd's, but cannot write into Node's
- * immutable Headers nor a value Node refuses (CR/LF/NUL, above U+00FF), and Node trims values.
+ * writeHttpMetadata follows current workerd (Headers::setCommon checks values since v1.20260602.1):
+ * each value is trimmed of HTTP whitespace, and one with CR, LF or NUL left inside throws TypeError
+ * "Invalid header value." (the headers before it are written, the rest are not). It writes into
+ * immutable headers there; here it cannot write into Node's immutable Headers nor a value above U+00FF
+ * (Node refuses both; workerd writes them), and those are left out without an error.
  */
 import { headerDate } from "./conditional.ts";
 import { coerceString, dictionaryOrHeaders, stringRecord, toDate } from "./convert.ts";
@@ -122,21 +125,29 @@ export function copyHttpMetadata(m: HttpMetadata): HttpMetadata {
   return out;
 }
 
-/** Sets the six headers present in `m` on `headers`, leaving other headers alone. */
+/**
+ * Sets the six headers present in `m` on `headers`, leaving other headers alone, in workerd's order; a
+ * value with CR, LF or NUL inside (after trimming HTTP whitespace) throws, as workerd's
+ * `normalizeHeaderValue` does (headers.c++, setCommon; commit 5165b467, "validate header values in
+ * Headers::setCommon to prevent CRLF injection").
+ */
 export function writeHttpMetadataTo(m: HttpMetadata, headers: Headers): void {
   for (const f of STRING_FIELDS) {
     const v = m[f];
-    if (v !== undefined) setCommon(headers, HEADER_OF[f], v);
+    if (v === undefined) continue;
+    if (/[\r\n\0]/.test(v.replace(/^[\t\r\n ]+|[\t\r\n ]+$/g, ""))) throw new TypeError("Invalid header value.");
+    setCommon(headers, HEADER_OF[f], v);
   }
   if (m.cacheExpiry) setCommon(headers, "expires", m.cacheExpiry.toUTCString());
 }
 
 /**
  * One header written as workerd's `Headers::setCommon` writes it (headers.c++:624-635): no guard check
- * (immutable headers too), no value check, no trimming, never an error. Node's Headers keep their list
- * in a private field, so the only way in is `set`, which checks the guard, trims, and refuses CR/LF/NUL
- * and characters above U+00FF: such a header is left as it was (a gap: workerd writes it), and a value
- * Node trims is stored trimmed (a gap). Used by the simulator and by the workerd target's replay.
+ * (immutable headers too), never an error here (the value check of current workerd is the caller's:
+ * writeHttpMetadataTo). Node's Headers keep their list in a private field, so the only way in is `set`,
+ * which checks the guard, trims, and refuses CR/LF/NUL and characters above U+00FF: such a header is left
+ * as it was (a gap: workerd writes it). Used by the simulator and by the workerd target's replay of what
+ * the binding wrote (which must not add a check the binding did not make).
  */
 export function setCommon(headers: Headers, name: string, value: string): void {
   try {

@@ -63,17 +63,26 @@ export interface DnsRecord {
 
 /** Asserts a v4 envelope (schema), no 5xx, and returns it. */
 export function checkEnvelope<T>(res: ApiResult<unknown>): Envelope<T> {
-  expect(res.status, `5xx: ${res.text.slice(0, 200)}`).toBeLessThan(500);
-  expect(res.json, `not JSON: ${res.text.slice(0, 200)}`).toBeDefined();
+  expect(
+    res.status,
+    `${res.call}: status below 500 (never a server error); body ${res.text.slice(0, 200)}`,
+  ).toBeLessThan(500);
+  expect(res.json, `${res.call}: the body is JSON; got ${res.text.slice(0, 200)}`).toBeDefined();
   const ok = envelopeSchema(res.json);
-  expect(ok, `envelope schema: ${ajv.errorsText(envelopeSchema.errors)} in ${res.text.slice(0, 300)}`).toBe(true);
+  expect(
+    ok,
+    `${res.call}: the body is a v4 envelope (schema): ${ajv.errorsText(envelopeSchema.errors)} in ${res.text.slice(0, 300)}`,
+  ).toBe(true);
   return res.json as Envelope<T>;
 }
 
 /** Asserts `r` matches the record schema. */
 export function checkRecord(r: unknown): DnsRecord {
   const ok = recordSchema(r);
-  expect(ok, `record schema: ${ajv.errorsText(recordSchema.errors)} in ${JSON.stringify(r).slice(0, 400)}`).toBe(true);
+  expect(
+    ok,
+    `the record matches the record schema: ${ajv.errorsText(recordSchema.errors)} in ${JSON.stringify(r).slice(0, 400)}`,
+  ).toBe(true);
   return r as DnsRecord;
 }
 
@@ -93,9 +102,14 @@ export function codesOf(env: Envelope): number[] {
 /** Asserts a failure with `status` whose codes include every one of `codes`. */
 export function expectFailure(res: ApiResult<unknown>, status: number, ...codes: number[]): Envelope {
   const env = checkEnvelope(res);
-  expect(env.success, res.text.slice(0, 300)).toBe(false);
-  expect(res.status, res.text.slice(0, 300)).toBe(status);
-  for (const c of codes) expect(codesOf(env), res.text.slice(0, 300)).toContain(c);
+  const body = res.text.slice(0, 300);
+  expect(env.success, `${res.call}: envelope.success false on a refusal; body ${body}`).toBe(false);
+  expect(res.status, `${res.call}: status ${status}; body ${body}`).toBe(status);
+  for (const c of codes) {
+    expect(codesOf(env), `${res.call}: error codes (top level and error_chain) include ${c}; body ${body}`).toContain(
+      c,
+    );
+  }
   return env;
 }
 
@@ -162,8 +176,8 @@ export class Records {
   /** Asserts a 200 success and a schema-valid record result. */
   ok(res: ApiResult<unknown>): DnsRecord {
     const env = checkEnvelope<DnsRecord>(res);
-    expect(env.success, res.text.slice(0, 400)).toBe(true);
-    expect(res.status).toBe(200);
+    expect(env.success, `${res.call}: envelope.success true; body ${res.text.slice(0, 400)}`).toBe(true);
+    expect(res.status, `${res.call}: status 200 on a success`).toBe(200);
     return checkRecord(env.result);
   }
 
@@ -184,7 +198,10 @@ export class Records {
     const env = checkEnvelope(res);
     if (env.success) {
       this.created.delete(id);
-      expect(deleteSchema(env.result), ajv.errorsText(deleteSchema.errors)).toBe(true);
+      expect(
+        deleteSchema(env.result),
+        `${res.call}: the result of a delete is { id } (schema): ${ajv.errorsText(deleteSchema.errors)}`,
+      ).toBe(true);
     }
     return res;
   }
@@ -192,7 +209,7 @@ export class Records {
   async list(query = ""): Promise<Envelope<DnsRecord[]>> {
     const res = await this.api.request<Envelope<DnsRecord[]>>("GET", `${this.path}${query ? `?${query}` : ""}`);
     const env = checkEnvelope<DnsRecord[]>(res);
-    expect(env.success, res.text.slice(0, 300)).toBe(true);
+    expect(env.success, `${res.call}: envelope.success true; body ${res.text.slice(0, 300)}`).toBe(true);
     for (const r of env.result) checkRecord(r);
     return env;
   }

@@ -40,7 +40,12 @@ describe("authentication (area A paths)", () => {
     for (const [headers, chain] of cases) {
       const env = expectFailure(await rules(api, { auth: { headers } }).list(), 400, 6003);
       const codes = env.errors.flatMap((e) => (e.error_chain ?? []).map((c) => c.code));
-      for (const c of chain) expect(codes, JSON.stringify(headers)).toContain(c);
+      for (const c of chain) {
+        expect(
+          codes,
+          `GET rules with ${JSON.stringify(headers)}: error_chain codes include ${c} [A.auth.malformed]`,
+        ).toContain(c);
+      }
     }
   });
 
@@ -68,13 +73,22 @@ describe("authentication (area A paths)", () => {
         expectFailure(await theirs.deleteAll(), 403, 9109);
         expectFailure(await theirs.create(validRule), 403, 9109);
       }
-      expect(expectSuccess(await mine.get(rule.id)).result).toEqual(rule);
-      expect(await mine.listOwn()).toEqual([rule]);
+      expect(
+        expectSuccess(await mine.get(rule.id)).result,
+        "GET rules/{id} by the owner after the other tenant's tries: the rule unchanged [A.errors.no-change]",
+      ).toEqual(rule);
+      expect(
+        await mine.listOwn(),
+        "GET rules by the owner: only the owner's rule, unchanged (the other tenant created nothing here)",
+      ).toEqual([rule]);
       // The other tenant sees its own account only: empty of our rule.
       const other = api.otherTenant!;
       const res = await api.request("GET", rulesPath(other.account_id), undefined, { auth: "other-token" });
       const list = expectSuccess<{ id: string }[]>(res).result;
-      expect(list.map((r) => r.id)).not.toContain(rule.id);
+      expect(
+        list.map((r) => r.id),
+        "GET the other account's rules with its own token: our rule is not there [A.auth.unauthorized]",
+      ).not.toContain(rule.id);
     },
   );
 });

@@ -20,7 +20,10 @@ describe("bad input", () => {
       ["POST", `${base}/00000000-0000-4000-8000-000000000000`],
     ] as const) {
       const env = expectFailure(await api.request(method, path), 400, 7003);
-      expect(env.errors.map((e) => e.code)).toContain(7000);
+      expect(
+        env.errors.map((e) => e.code),
+        `${method} ${path}: no such route, error codes include 7000 besides 7003`,
+      ).toContain(7000);
     }
   });
 
@@ -55,7 +58,10 @@ describe("bad input", () => {
         headers: { "content-type": "application/json" },
       });
       expectFailure(res, 400, 6007);
-      expect(await r.listAll()).toEqual(before);
+      expect(
+        await r.listAll(),
+        "GET rules after the refused requests: the same rules as before [A.errors.no-change]",
+      ).toEqual(before);
     },
   );
 
@@ -69,14 +75,21 @@ describe("bad input", () => {
       for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "application/jsonx"]) {
         const res = await api.request("POST", r.base, validRule, { headers: { "content-type": contentType } });
         const env = expectFailure(res, 400, 6003);
-        expect(env.errors.flatMap((e) => (e.error_chain ?? []).map((c) => c.code))).toContain(6105);
+        expect(
+          env.errors.flatMap((e) => (e.error_chain ?? []).map((c) => c.code)),
+          `POST rules with Content-Type ${contentType}: error_chain includes 6105 [A.body.content-type]`,
+        ).toContain(6105);
       }
       // No Content-Type at all (a byte body gets none from fetch).
       const bytes = new TextEncoder().encode(JSON.stringify(validRule));
       const bare = await api.fetch(r.base, { method: "POST", body: bytes });
       const text = await bare.text();
-      expectFailure({ status: bare.status, headers: bare.headers, text, json: JSON.parse(text) }, 400, 6003);
-      expect(await r.listAll()).toEqual(before);
+      const call = `POST ${r.base} (bytes, no Content-Type)`;
+      expectFailure({ call, status: bare.status, headers: bare.headers, text, json: JSON.parse(text) }, 400, 6003);
+      expect(
+        await r.listAll(),
+        "GET rules after the refused requests: the same rules as before [A.errors.no-change]",
+      ).toEqual(before);
       // Parameters of the media type are fine.
       expectSuccess(
         await api.request("POST", r.base, validRule, {
@@ -99,7 +112,10 @@ describe("bad input", () => {
         headers: { "content-type": "application/json" },
       });
       expectFailure(res, 413);
-      expect(await r.listAll()).toEqual(before);
+      expect(
+        await r.listAll(),
+        "GET rules after the refused requests: the same rules as before [A.errors.no-change]",
+      ).toEqual(before);
     },
   );
 
@@ -109,13 +125,20 @@ describe("bad input", () => {
     async (ctx) => {
       const { api } = await apiOf(ctx);
       const r = ownRules(api);
-      const _before = await r.listAll();
+      const before = await r.listAll();
       for (const body of [[], [validRule], "global", 42, null, true]) {
         expectFailure(await r.create(body), 400);
       }
+      expect(
+        await r.listAll(),
+        "GET rules after POSTs of JSON that is not an object: the same rules as before [A.errors.no-change]",
+      ).toEqual(before);
       const created = await r.made();
       expectFailure(await r.patch(created.id, ["mode", "disabled"]), 400);
-      expect(expectSuccess(await r.get(created.id)).result).toEqual(created);
+      expect(
+        expectSuccess(await r.get(created.id)).result,
+        "GET rules/{id} after the refused PATCH: the rule unchanged [A.errors.no-change]",
+      ).toEqual(created);
     },
   );
 
@@ -172,10 +195,11 @@ describe("bad input", () => {
             throw error;
           }
           const text = await res.text();
-          expect(res.status, `${method} ${suffix}`).toBeLessThan(500);
+          expect(res.status, `${method} ${suffix}: status below 500 (never a server error)`).toBeLessThan(500);
           if (method !== "HEAD") {
             // Every answer below the base URL is the v4 envelope (schema-checked).
-            checkEnvelope({ status: res.status, headers: res.headers, text, json: JSON.parse(text) as unknown });
+            const call = `${method} ${base}${suffix} (auth ${String(auth)})`;
+            checkEnvelope({ call, status: res.status, headers: res.headers, text, json: JSON.parse(text) as unknown });
           }
           return true;
         },

@@ -13,7 +13,10 @@ describe("v4 envelope", () => {
     async (ctx) => {
       const { api } = await apiOf(ctx);
       const env = expectSuccess(await rules(api).create(validRule));
-      expect(Array.isArray(env.result)).toBe(false);
+      expect(
+        Array.isArray(env.result),
+        "POST rules: envelope.result is the rule object, not an array [A.envelope.result-object]",
+      ).toBe(false);
       checkRule(env.result);
     },
   );
@@ -27,13 +30,26 @@ describe("v4 envelope", () => {
       const before = await r.listAll();
       const made = await r.made();
       const env = expectSuccess<{ id: string }[]>(await r.list("?per_page=1000"));
-      expect(Array.isArray(env.result)).toBe(true);
+      expect(Array.isArray(env.result), "GET rules: envelope.result is an array [A.envelope.result-list]").toBe(true);
       env.result.forEach(checkRule);
-      expect(env.result.map((x) => x.id)).toContain(made.id);
+      expect(
+        env.result.map((x) => x.id),
+        "GET rules?per_page=1000: the ids listed include the rule just created",
+      ).toContain(made.id);
       const total = before.length + 1;
       // The OpenAPI's four fields (dos_api-response-collection); total_pages is not in its schema.
-      expect(env.result_info).toMatchObject({ page: 1, per_page: 1000, total_count: total });
-      expect(env.result_info?.count).toBe(env.result.length);
+      expect(
+        env.result_info,
+        "GET rules?per_page=1000: result_info page 1, per_page 1000, total_count every rule [A.envelope.result-info]",
+      ).toMatchObject({
+        page: 1,
+        per_page: 1000,
+        total_count: total,
+      });
+      expect(
+        env.result_info?.count,
+        "GET rules: result_info.count is the number of rules on the page [A.envelope.result-info]",
+      ).toBe(env.result.length);
     },
   );
 
@@ -46,9 +62,18 @@ describe("v4 envelope", () => {
       await ownRules(api).made();
       const env = expectFailure(await ownRules(api).create({ ...validRule, mode: "sometimes" }), 400);
       for (const e of env.errors) {
-        expect(Number.isInteger(e.code)).toBe(true);
-        expect(e.code).toBeGreaterThanOrEqual(1000);
-        expect(typeof e.message).toBe("string");
+        expect(
+          Number.isInteger(e.code),
+          `POST rules (mode "sometimes"): errors[].code is an integer, got ${e.code} [A.envelope.error-item]`,
+        ).toBe(true);
+        expect(
+          e.code,
+          'POST rules (mode "sometimes"): errors[].code is 1000 or more [A.envelope.error-item]',
+        ).toBeGreaterThanOrEqual(1000);
+        expect(
+          typeof e.message,
+          'POST rules (mode "sometimes"): errors[].message is a string [A.envelope.error-item]',
+        ).toBe("string");
       }
     },
   );
@@ -58,7 +83,10 @@ describe("v4 envelope", () => {
     const list = await rules(api).list();
     const missing = await rules(api).get("00000000-0000-4000-8000-000000000000");
     for (const res of [list, missing]) {
-      expect(res.headers.get("content-type") ?? "").toMatch(/^application\/json/);
+      expect(
+        res.headers.get("content-type") ?? "",
+        `${res.call}: Content-Type application/json [A.envelope.json]`,
+      ).toMatch(/^application\/json/);
       checkEnvelope(res);
     }
     // One of each: a success (the list is served) and a failure (the unknown id).
@@ -68,7 +96,9 @@ describe("v4 envelope", () => {
 
   clauseTest(["A.version.v4"], "the base URL carries the version segment v4", async (ctx) => {
     const { api } = await apiOf(ctx);
-    expect(new URL(api.baseUrl).pathname.split("/")).toContain("v4");
+    expect(new URL(api.baseUrl).pathname.split("/"), "the base URL's path has the segment v4 [A.version.v4]").toContain(
+      "v4",
+    );
     expectSuccess(await rules(api).list());
   });
 });

@@ -51,37 +51,47 @@ export async function apiOf(ctx: TestContext, capability?: "tenants"): Promise<{
 
 /** Asserts the body is a v4 envelope (schema) and, for rules, that each rule matches the rule schema. */
 export function checkEnvelope<T>(res: ApiResult<unknown>): Envelope<T> {
-  expect(res.json, `not JSON: ${res.text.slice(0, 200)}`).toBeDefined();
+  expect(res.json, `${res.call}: the body is JSON [A.envelope.json]; got ${res.text.slice(0, 200)}`).toBeDefined();
   const ok = envelopeSchema(res.json);
-  expect(ok, `envelope schema: ${ajv.errorsText(envelopeSchema.errors)} in ${res.text.slice(0, 300)}`).toBe(true);
-  expect(res.status).toBeLessThan(500);
+  expect(
+    ok,
+    `${res.call}: the body is a v4 envelope (schema): ${ajv.errorsText(envelopeSchema.errors)} in ${res.text.slice(0, 300)}`,
+  ).toBe(true);
+  expect(res.status, `${res.call}: status below 500 (never a server error)`).toBeLessThan(500);
   return res.json as Envelope<T>;
 }
 
 export function checkRule(rule: unknown): Rule {
   const ok = ruleSchema(rule);
-  expect(ok, `rule schema: ${ajv.errorsText(ruleSchema.errors)} in ${JSON.stringify(rule)}`).toBe(true);
+  expect(ok, `the rule matches the rule schema: ${ajv.errorsText(ruleSchema.errors)} in ${JSON.stringify(rule)}`).toBe(
+    true,
+  );
   return rule as Rule;
 }
 
 /** A successful envelope (status 2xx, success true, errors and messages empty). */
 export function expectSuccess<T>(res: ApiResult<unknown>, status = 200): Envelope<T> {
   const env = checkEnvelope<T>(res);
-  expect(res.status, res.text.slice(0, 300)).toBe(status);
-  expect(env.success).toBe(true);
-  expect(env.errors).toEqual([]);
-  expect(env.messages).toEqual([]);
+  expect(res.status, `${res.call}: status ${status}; body ${res.text.slice(0, 300)}`).toBe(status);
+  expect(env.success, `${res.call}: envelope.success true on a success [A.envelope.success]`).toBe(true);
+  expect(env.errors, `${res.call}: envelope.errors empty on a success [A.envelope.success]`).toEqual([]);
+  expect(env.messages, `${res.call}: envelope.messages empty on a success [A.envelope.success]`).toEqual([]);
   return env;
 }
 
 /** A failure envelope with this status (and, when given, this first error code). */
 export function expectFailure(res: ApiResult<unknown>, status: number, code?: number): Envelope<null> {
   const env = checkEnvelope<null>(res);
-  expect(res.status, res.text.slice(0, 300)).toBe(status);
-  expect(env.success).toBe(false);
-  expect(env.result).toBeNull();
-  expect(env.errors.length).toBeGreaterThan(0);
-  if (code !== undefined) expect(env.errors.map((e) => e.code)).toContain(code);
+  expect(res.status, `${res.call}: status ${status}; body ${res.text.slice(0, 300)}`).toBe(status);
+  expect(env.success, `${res.call}: envelope.success false on a failure [A.envelope.failure]`).toBe(false);
+  expect(env.result, `${res.call}: envelope.result null on a failure [A.envelope.failure]`).toBeNull();
+  expect(env.errors.length, `${res.call}: envelope.errors has at least one item on a failure`).toBeGreaterThan(0);
+  if (code !== undefined) {
+    expect(
+      env.errors.map((e) => e.code),
+      `${res.call}: the codes of envelope.errors include ${code}`,
+    ).toContain(code);
+  }
   return env;
 }
 
@@ -93,7 +103,7 @@ export function expectValidationFailure(res: ApiResult<unknown>): Envelope<null>
   const env = expectFailure(res, 400);
   expect(
     env.errors.some((e) => !TRANSPORT_CODES.has(e.code)),
-    `expected a validation error, got ${JSON.stringify(env.errors)}`,
+    `${res.call}: a validation error code (not a transport code), got ${JSON.stringify(env.errors)}`,
   ).toBe(true);
   return env;
 }

@@ -2,6 +2,7 @@ import { describe, expect } from "vitest";
 import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
 import { getTarget } from "../../harness/targets/index.ts";
 import type { ObjectStoreTarget } from "../../harness/targets/object-store.ts";
+import { skipWithout } from "../../harness/targets/object-store.ts";
 
 /** One scripted session against a fresh replica of the target: every id and timestamp it sees. */
 async function session(os: ObjectStoreTarget): Promise<string[]> {
@@ -31,7 +32,7 @@ describe("determinism", () => {
       const target = await getTarget();
       skipUnless(ctx, target, "clock");
       const os = target.objectStore!;
-      if (!os.replica) ctx.skip(`target ${target.name} cannot start a replica from the same seed`);
+      skipWithout(ctx, os, "replica");
       const first = await session(os.replica!());
       const second = await session(os.replica!());
       expect(second).toEqual(first);

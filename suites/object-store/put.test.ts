@@ -1,5 +1,6 @@
 import { describe, expect } from "vitest";
 import { clauseTest, skipUnless } from "../../harness/clauses/test.ts";
+import { skipWithout } from "../../harness/targets/object-store.ts";
 import { bytes, enc, expectRejects, expectStoreError, hashHex, md5Hex, open, openMultipart, toHex } from "./helpers.ts";
 
 describe("put", () => {
@@ -81,7 +82,7 @@ describe("put", () => {
 
   clauseTest(["D.put.value-types"], "a ReadableStream of known length is stored", async (ctx) => {
     const { bucket, os } = await open(ctx);
-    if (!os.knownLengthStream) ctx.skip("target cannot make a stream of known length from Node");
+    skipWithout(ctx, os, "knownLengthStream");
     const data = bytes(3000, 7);
     const o = await bucket.put("stream", os.knownLengthStream!(data));
     expect(o.size).toBe(3000);

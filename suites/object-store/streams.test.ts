@@ -4,6 +4,7 @@
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
+import { skipWithout } from "../../harness/targets/object-store.ts";
 import { bytes, enc, expectRejects, open, openMultipart, readAll } from "./helpers.ts";
 
 const anyValue = <T>(v: unknown): T => v as T;
@@ -59,7 +60,7 @@ describe("streams of known length", () => {
 
   clauseTest(["D.value.known-length"], "a FixedLengthStream's readable half is accepted", async (ctx) => {
     const { bucket, os } = await open(ctx);
-    if (!os.knownLengthStream) ctx.skip("target cannot make a FixedLengthStream");
+    skipWithout(ctx, os, "knownLengthStream");
     const o = await bucket.put("k", os.knownLengthStream!(enc("fixed")));
     expect(o.size).toBe(5);
   });
@@ -182,7 +183,7 @@ describe("streams the binding cannot read", () => {
     "a FixedLengthStream refuses a string chunk at once; put then misses the bytes",
     async (ctx) => {
       const { bucket, os } = await open(ctx);
-      if (!os.fixedLengthStream) ctx.skip("the target's FixedLengthStream cannot be written from here");
+      skipWithout(ctx, os, "fixedLengthStream");
       const { readable, writable } = os.fixedLengthStream!(3);
       const writer = writable.getWriter();
       const put = bucket.put("k", readable);

@@ -52,8 +52,13 @@ describe("official cloudflare SDK against the target", () => {
           proxied: i % 2 === 0,
         });
         records.created.add(r.id);
-        expect(r.name).toBe(`sdk${i}.${below}.${zone}`);
-        expect(r.ttl).toBe(i % 2 === 0 ? 1 : 3600);
+        expect(r.name, "SDK records.create: name is the relative name made absolute in the zone").toBe(
+          `sdk${i}.${below}.${zone}`,
+        );
+        expect(
+          r.ttl,
+          `SDK records.create (proxied ${i % 2 === 0}): ttl, 1 (automatic) when proxied, else as sent`,
+        ).toBe(i % 2 === 0 ? 1 : 3600);
         created.push(r.id);
       }
       const srv = await client.dns.records.create({
@@ -64,15 +69,22 @@ describe("official cloudflare SDK against the target", () => {
         data: { priority: 10, weight: 5, port: 5060, target: "sip.example.net" },
       });
       records.created.add(srv.id);
-      expect(srv.content).toBe("5 5060 sip.example.net");
+      expect(srv.content, "SDK records.create SRV: content is weight, port and target from data").toBe(
+        "5 5060 sip.example.net",
+      );
       created.push(srv.id);
 
       const seen: string[] = [];
       for await (const r of client.dns.records.list({ zone_id, name: mine, per_page: 3 })) seen.push(r.id);
-      expect(seen.sort()).toEqual([...created].sort());
+      expect(
+        seen.sort(),
+        "SDK records.list auto-paging (per_page 3, name.endswith): every record created, once",
+      ).toEqual([...created].sort());
       const firstPage = await client.dns.records.list({ zone_id, name: mine, per_page: 3 });
-      expect(firstPage.result).toHaveLength(3);
-      expect(firstPage.hasNextPage()).toBe(true);
+      expect(firstPage.result, "SDK records.list per_page 3: the first page holds 3 records").toHaveLength(3);
+      expect(firstPage.hasNextPage(), "SDK records.list per_page 3 of 8: there is a next page (result_info)").toBe(
+        true,
+      );
 
       const id = created[1]!;
       const edited = await client.dns.records.edit(id, {
@@ -82,9 +94,13 @@ describe("official cloudflare SDK against the target", () => {
         content: "9.9.9.1",
         ttl: 600,
       });
-      expect(edited).toMatchObject({ id, ttl: 600, content: "9.9.9.1" });
+      expect(edited, "SDK records.edit: the answer has the new ttl and content").toMatchObject({
+        id,
+        ttl: 600,
+        content: "9.9.9.1",
+      });
       const got = await client.dns.records.get(id, { zone_id });
-      expect(got.ttl).toBe(600);
+      expect(got.ttl, "SDK records.get after edit: ttl 600").toBe(600);
 
       const batch = await client.dns.records.batch({
         zone_id,
@@ -92,17 +108,22 @@ describe("official cloudflare SDK against the target", () => {
         posts: [{ type: "TXT", name: `sdk-batch.${below}`, content: "from the SDK", ttl: 1 }],
       });
       for (const r of batch.posts ?? []) records.created.add(r.id);
-      expect(batch.deletes?.map((r) => r.id)).toEqual([created[2]]);
-      expect(batch.posts?.[0]?.content).toBe('"from the SDK"');
+      expect(
+        batch.deletes?.map((r) => r.id),
+        "SDK records.batch: deletes answers the deleted record",
+      ).toEqual([created[2]]);
+      expect(batch.posts?.[0]?.content, "SDK records.batch: the TXT posted has its content quoted").toBe(
+        '"from the SDK"',
+      );
 
       for (const rid of [...created.filter((x) => x !== created[2]), batch.posts![0]!.id]) {
         const del = await client.dns.records.delete(rid, { zone_id });
-        expect(del?.id).toBe(rid);
+        expect(del?.id, "SDK records.delete: answers the deleted id").toBe(rid);
         records.created.delete(rid);
       }
       const after: string[] = [];
       for await (const r of client.dns.records.list({ zone_id, name: mine })) after.push(r.id);
-      expect(after).toEqual([]);
+      expect(after, "SDK records.list after deleting them all: none of the test's names left").toEqual([]);
     },
   );
 
@@ -143,12 +164,20 @@ describe("official cloudflare SDK against the target", () => {
         },
       });
       if (typeof created.result?.id === "string") ownRules(api, { auth: "token" }).track(created.result.id);
-      expect(created.success).toBe(true);
+      expect(created.success, "SDK client.post rules: envelope.success true").toBe(true);
       const id = created.result.id;
       const listed = await client.get<Env<Rule[]>>(path);
-      expect(listed.result.map((r) => r.id)).toContain(id);
+      expect(
+        listed.result.map((r) => r.id),
+        "SDK client.get rules: the rule created is listed",
+      ).toContain(id);
       const patched = await client.patch<Env<Rule>>(`${path}/${id}`, { body: { mode: "enabled" } });
-      expect(patched.result).toMatchObject({ id, mode: "enabled", name: "global", rate_sensitivity: "low" });
+      expect(patched.result, "SDK client.patch rules/{id} {mode}: mode changed, other fields kept").toMatchObject({
+        id,
+        mode: "enabled",
+        name: "global",
+        rate_sensitivity: "low",
+      });
     },
   );
 });

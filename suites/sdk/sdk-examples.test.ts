@@ -79,16 +79,18 @@ describe("official SDK: the example calls of its DNS records tests", () => {
       const created = track(
         await client.dns.records.create({ zone_id, include_shadow_metadata: true, ...exampleBody(zone) }),
       );
-      expect(created).toMatchObject({
-        name: zone,
-        type: "A",
-        content: "198.51.100.4",
-        proxied: true,
-        ttl: 1,
-        comment: "Domain verification record",
-        tags: ["owner:dns-team"],
-        settings: { ipv4_only: true, ipv6_only: true },
-      });
+      expect(created, "SDK records.create with the SDK test's body: the answer carries every field sent").toMatchObject(
+        {
+          name: zone,
+          type: "A",
+          content: "198.51.100.4",
+          proxied: true,
+          ttl: 1,
+          comment: "Domain verification record",
+          tags: ["owner:dns-team"],
+          settings: { ipv4_only: true, ipv6_only: true },
+        },
+      );
       // Each step sends the example's own comment: the mark is put back after each checked answer.
       await mark(created);
       const updated = await client.dns.records.update(created.id, {
@@ -96,16 +98,25 @@ describe("official SDK: the example calls of its DNS records tests", () => {
         include_shadow_metadata: true,
         ...exampleBody(zone),
       });
-      expect(updated).toMatchObject({ id: created.id, content: "198.51.100.4", ttl: 1 });
+      expect(updated, "SDK records.update (PUT): same id, content and ttl as sent").toMatchObject({
+        id: created.id,
+        content: "198.51.100.4",
+        ttl: 1,
+      });
       await mark(updated);
       const edited = await client.dns.records.edit(created.id, {
         zone_id,
         include_shadow_metadata: true,
         ...exampleBody(zone),
       });
-      expect(edited).toMatchObject({ id: created.id, proxied: true });
+      expect(edited, "SDK records.edit (PATCH): same id, proxied as sent").toMatchObject({
+        id: created.id,
+        proxied: true,
+      });
       await mark(edited);
-      expect(await client.dns.records.delete(created.id, { zone_id })).toEqual({ id: created.id });
+      expect(await client.dns.records.delete(created.id, { zone_id }), "SDK records.delete: answers { id }").toEqual({
+        id: created.id,
+      });
     },
   );
 
@@ -152,7 +163,9 @@ describe("official SDK: the example calls of its DNS records tests", () => {
         tag_match: "any",
         type: "A",
       });
-      expect(Array.isArray(page.result)).toBe(true);
+      expect(Array.isArray(page.result), "SDK records.list with the SDK test's every filter: answers a list").toBe(
+        true,
+      );
     },
   );
 
@@ -179,10 +192,24 @@ describe("official SDK: the example calls of its DNS records tests", () => {
         posts: [{ ...body }],
       });
       for (const r of out.posts ?? []) track(r);
-      expect(out.deletes?.map((r) => r.id)).toEqual([del.id]);
-      expect(out.patches?.[0]).toMatchObject({ id: pat.id, name: p, ttl: 1, proxied: true });
-      expect(out.puts?.[0]).toMatchObject({ id: put.id, name: u });
-      expect(out.posts?.[0]).toMatchObject({ name: zone, content: "198.51.100.4" });
+      expect(
+        out.deletes?.map((r) => r.id),
+        "SDK records.batch: deletes answers the deleted record",
+      ).toEqual([del.id]);
+      expect(out.patches?.[0], "SDK records.batch: the patched record with the new name, ttl, proxied").toMatchObject({
+        id: pat.id,
+        name: p,
+        ttl: 1,
+        proxied: true,
+      });
+      expect(out.puts?.[0], "SDK records.batch: the put record with its id and new name").toMatchObject({
+        id: put.id,
+        name: u,
+      });
+      expect(out.posts?.[0], "SDK records.batch: the posted record at the apex").toMatchObject({
+        name: zone,
+        content: "198.51.100.4",
+      });
       await mark(...(out.posts ?? []));
     },
   );

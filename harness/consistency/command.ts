@@ -1,0 +1,207 @@
+/**
+ * `edgeconf check consistency`'s work, apart from argument parsing: open the target's bucket, record a
+ * concurrent history, check it, write the files (verdict.json, history.json, and on a violation
+ * timeline.html and replays/consistency-<seed>.json) and print the verdict; and `--replay FILE`, which
+ * checks a saved violation again.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { displayPath } from "../report/shell.ts";
+import { checkHistory } from "./check.ts";
+import { describeOp, describeState } from "./describe.ts";
+import { bucketSearchModel } from "./model.ts";
+import { recordHistory } from "./record.ts";
+import { searchLinearization } from "./search.ts";
+import { openConsistencyBucket } from "./targets.ts";
+import { renderTimeline } from "./timeline.ts";
+import type { KeyState, Verdict, Violation } from "./types.ts";
+
+export interface ConsistencyOptions {
+  area: "object-store";
+  target: string;
+  clients: number;
+  keys: number;
+  ops: number;
+  seed: number;
+  timeLimitS: number;
+  outDir: string;
+  cwd: string;
+  json: boolean;
+}
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export interface ConsistencyReplay {
+  kind: "edgeconf-consistency-replay";
+  version: 1;
+  area: "object-store";
+  target: string;
+  seed: number;
+  clients: number;
+  keys: number;
+  ops: number;
+  /** The command that records a history the same way again (timing differs run to run). */
+  command: string;
+  violation: Violation;
+}
+
+export function commandLine(o: Pick<ConsistencyOptions, "target" | "clients" | "keys" | "ops" | "seed">): string {
+  return (
+    `edgeconf check consistency --area object-store --target ${o.target} --clients ${o.clients} --keys ${o.keys} ` +
+    `--ops ${o.ops} --seed ${o.seed}`
+  );
+}
+
+export function violationText(v: Violation): string {
+  const lines: string[] = [];
+  if (v.startsAt !== undefined) {
+    const states = v.initial.map((s) =>
+      Object.entries(s)
+        .map(([k, st]) => `${k} ${describeState(st)}`)
+        .join(", "),
+    );
+    lines.push(`  starting when ${states.join(" or ")} (every order of the operations before leaves that):`);
+    for (const op of v.context) lines.push(`      (before: client ${op.client} #${op.id} ${describeOp(op)})`);
+  } else lines.push("  starting with the empty bucket:");
+  const t0 = Math.min(...v.ops.map((op) => op.invoke));
+  for (const op of v.ops) {
+    const end = Number.isFinite(op.complete) ? `${(op.complete - t0).toFixed(2)}` : "∞";
+    lines.push(`    client ${op.client} #${op.id} [${(op.invoke - t0).toFixed(2)} → ${end} ms] ${describeOp(op)}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function summary(v: Verdict, o: ConsistencyOptions, ops: number): string {
+  const head = `${ops} operation(s) by ${o.clients} client(s) on ${o.keys} key(s), target ${o.target}, seed ${o.seed}; checked in ${(v.stats.elapsedMs / 1000).toFixed(2)} s`;
+  if (v.result === "linearizable") return `LINEARIZABLE: ${head}.\n`;
+  if (v.result === "unknown")
+    return `COULD NOT DECIDE: ${head}.\n  ${v.reason}.\n  Raise --time-limit or lower --ops.\n`;
+  return (
+    `NOT LINEARIZABLE: ${head}.\nNo order of these ${v.violation.ops.length} operation(s) on ${v.violation.keys.join(", ")}, ` +
+    `each taking effect at one instant between its invocation and completion, gives what they returned:\n` +
+    violationText(v.violation)
+  );
+}
+
+export function runIdOf(now: Date, area: string): string {
+  return `consistency-${area}-${now.toISOString().replace(/[:.]/g, "-")}`;
+}
+
+export async function consistencyCommand(o: ConsistencyOptions, io: Io, now = new Date()): Promise<number> {
+  let open: Awaited<ReturnType<typeof openConsistencyBucket>>;
+  try {
+    open = await openConsistencyBucket(o.target, o.seed);
+  } catch (e) {
+    io.stderr(`edgeconf check: cannot open target ${o.target}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  let history: Awaited<ReturnType<typeof recordHistory>>;
+  const recordStarted = performance.now();
+  try {
+    history = await recordHistory(open.bucket, {
+      clients: o.clients,
+      keys: o.keys,
+      ops: o.ops,
+      seed: o.seed,
+      multipartParts: open.multipartParts,
+    });
+  } finally {
+    await open.close().catch(() => undefined);
+  }
+  const recordMs = performance.now() - recordStarted;
+  const verdict = checkHistory(history, { timeLimitMs: o.timeLimitS * 1000 });
+  const runDir = path.join(o.outDir, runIdOf(now, o.area));
+  mkdirSync(runDir, { recursive: true });
+  const base = { area: o.area, target: o.target, seed: o.seed, clients: o.clients, keys: o.keys, ops: o.ops };
+  const files: string[] = [];
+  const write = (name: string, text: string) => {
+    const file = path.join(runDir, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    files.push(displayPath(o.cwd, file));
+  };
+  write(
+    "verdict.json",
+    `${JSON.stringify({ kind: "edgeconf-consistency-verdict", ...base, recordMs, ...verdict }, null, 2)}\n`,
+  );
+  write("history.json", `${JSON.stringify({ ...base, ...history }, replacer)}\n`);
+  if (verdict.result === "violation") {
+    const replay: ConsistencyReplay = {
+      kind: "edgeconf-consistency-replay",
+      version: 1,
+      ...base,
+      command: commandLine(o),
+      violation: verdict.violation,
+    };
+    write(`replays/consistency-${o.seed >>> 0}.json`, `${JSON.stringify(replay, replacer, 2)}\n`);
+    write(
+      "timeline.html",
+      renderTimeline(verdict.violation, {
+        title: `edgeconf: not linearizable (${o.area}, target ${o.target})`,
+        lines: [
+          `${history.ops.length} operations by ${o.clients} clients on ${o.keys} keys, seed ${o.seed}.`,
+          `Again: ${commandLine(o)}`,
+        ],
+      }),
+    );
+  }
+  if (o.json) io.stdout(`${JSON.stringify({ ...base, ...verdict, files }, replacer)}\n`);
+  else io.stdout(`${summary(verdict, o, history.ops.length)}Files: ${files.join(", ")}\n`);
+  return verdict.result === "linearizable" ? 0 : 1;
+}
+
+/** JSON has no Infinity: a failed write's completion is written as null. */
+function replacer(_key: string, value: unknown): unknown {
+  return value === Number.POSITIVE_INFINITY ? null : value;
+}
+
+/** A replay file as read back (null completions are Infinity again); throws saying what is wrong. */
+export function parseReplay(text: string, where: string): ConsistencyReplay {
+  let data: ConsistencyReplay;
+  try {
+    data = JSON.parse(text) as ConsistencyReplay;
+  } catch (e) {
+    throw new Error(`${where} is not JSON: ${(e as Error).message}`);
+  }
+  if (data?.kind !== "edgeconf-consistency-replay" || data.version !== 1 || !Array.isArray(data.violation?.ops)) {
+    throw new Error(
+      `${where} is not an edgeconf consistency replay file (kind "edgeconf-consistency-replay", version 1)`,
+    );
+  }
+  for (const op of [...data.violation.ops, ...data.violation.context]) {
+    if (op.complete === null) op.complete = Number.POSITIVE_INFINITY;
+  }
+  return data;
+}
+
+/** Whether the saved sub-history is still not linearizable from its starting states (the checker's say). */
+export function recheckViolation(v: Violation, timeLimitMs = 10_000): "violation" | "linearizable" | "unknown" {
+  const initial: KeyState[][] =
+    v.initial.length === 0 ? [v.keys.map(() => null)] : v.initial.map((s) => v.keys.map((k) => s[k] ?? null));
+  const r = searchLinearization(v.ops, bucketSearchModel(v.keys), initial, {
+    deadline: performance.now() + timeLimitMs,
+  });
+  return r.result === "fail" ? "violation" : r.result === "ok" ? "linearizable" : "unknown";
+}
+
+export function replayCommand(replay: ConsistencyReplay, io: Io): number {
+  const r = recheckViolation(replay.violation);
+  io.stdout(`replaying a consistency violation found on ${replay.target} (seed ${replay.seed}):\n`);
+  io.stdout(violationText(replay.violation));
+  if (r === "violation") {
+    io.stdout(
+      `STILL NOT LINEARIZABLE: no order of these operations gives what they returned.\n` +
+        `To record a new history the same way: ${replay.command}\n`,
+    );
+    return 1;
+  }
+  io.stdout(
+    r === "linearizable"
+      ? "LINEARIZABLE NOW: this checker finds an order for these operations (the checker changed).\n"
+      : "COULD NOT DECIDE within 10 s.\n",
+  );
+  return r === "linearizable" ? 0 : 1;
+}
