@@ -8,7 +8,6 @@ import {
   expectOk,
   expectRefused,
   expectRegistrationRefused,
-  expectStatus,
   ktOf,
   listNamespaces,
   publish,

@@ -14,7 +14,6 @@ import {
   expectKeyOrder,
   expectOk,
   expectRefused,
-  expectStatus,
   type KtResult,
   ktOf,
   moveClock,

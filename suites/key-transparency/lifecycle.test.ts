@@ -13,7 +13,6 @@ import {
   expectListed,
   expectOk,
   expectRefused,
-  expectStatus,
   type getNamespace,
   ktOf,
   listNamespaces,

@@ -1,17 +1,7 @@
 /** Area C: the routes of the service, the methods each serves (405 with Allow) and paths it does not serve (404). */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import {
-  call,
-  currentNamespace,
-  expectRefused,
-  expectStatus,
-  ktOf,
-  publishOk,
-  randomDigest,
-  registerOk,
-  says,
-} from "./support.ts";
+import { call, currentNamespace, expectRefused, ktOf, publishOk, randomDigest, registerOk, says } from "./support.ts";
 
 /** The methods an Allow header names, as a sorted list. */
 function allowOf(value: string | null): string[] {
