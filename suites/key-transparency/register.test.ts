@@ -338,6 +338,8 @@ describe("register", () => {
         "ftp://logs.example.test/",
         "https://",
         "https://user:pw@logs.example.test/",
+        "https://user@logs.example.test/",
+        "https://:pw@logs.example.test/",
         "https://logs.example.test/a b",
         true,
       ]) {
