@@ -94,6 +94,7 @@ interface ServeLine {
   auth_email: string;
   auth_key: string;
   control_token: string;
+  pid: number;
 }
 
 /** `edgeconf serve --json --port 0` in the background; its JSON line. */
@@ -246,7 +247,7 @@ export function cliChecks(proj: string, version: string): CliCheck[] {
       },
     },
     {
-      name: "edgeconf --version, edgeconf run --version, edgeconf replay --help",
+      name: "edgeconf --version, edgeconf run --version, every command's --help within 80 columns",
       run: async () => {
         before = listing(pkgDir);
         for (const args of [["--version"], ["run", "--version"]]) {
@@ -254,11 +255,38 @@ export function cliChecks(proj: string, version: string): CliCheck[] {
           expectCode(args.join(" "), r, 0);
           if (r.stdout.trim() !== `edgeconf ${version}`) throw new Error(`${args.join(" ")} printed ${r.stdout}`);
         }
-        for (const cmd of ["run", "fuzz", "replay", "report", "serve", "diff", "bridge"]) {
-          const r = await edgeconf(proj, [cmd, "--help"]);
-          expectCode(`${cmd} --help`, r, 0);
-          if (!/Usage/.test(r.stdout)) throw new Error(`${cmd} --help printed no usage`);
+        for (const args of [
+          ["--help"],
+          ...["run", "fuzz", "replay", "report", "serve", "diff", "bridge", "check"].map((c) => [c, "--help"]),
+        ]) {
+          const r = await edgeconf(proj, args);
+          expectCode(args.join(" "), r, 0);
+          if (!/Usage/.test(r.stdout)) throw new Error(`${args.join(" ")} printed no usage`);
+          const wide = r.stdout.split("\n").filter((l) => l.length > 80);
+          if (wide.length > 0) throw new Error(`${args.join(" ")}: lines over 80 columns:\n${wide.join("\n")}`);
         }
+      },
+    },
+    {
+      name: "on Node older than 20.19 (a faked process.versions.node): one line naming the requirement, exit 2",
+      run: async () => {
+        const fake = 'data:text/javascript,Object.defineProperty(process.versions,"node",{value:"18.19.0"})';
+        const script = path.join(pkgDir, "bin", "edgeconf.js");
+        const r = await new Promise<CliResult>((resolve) => {
+          execFile(
+            process.execPath,
+            ["--import", fake, script, "run"],
+            { cwd: proj, env: userEnv(), encoding: "utf8" },
+            (error, stdout, stderr) =>
+              resolve({ code: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr }),
+          );
+        });
+        expectUsage(
+          "edgeconf run on Node 18.19.0",
+          r,
+          /^edgeconf needs Node\.js 20\.19 or later; this is Node\.js 18\.19\.0/,
+        );
+        if (r.stdout !== "") throw new Error(`edgeconf on Node 18.19.0 wrote to stdout: ${r.stdout}`);
       },
     },
     {
@@ -310,6 +338,9 @@ export function cliChecks(proj: string, version: string): CliCheck[] {
         const { child, line } = await startServe(proj);
         let failure: unknown;
         try {
+          // The pid to stop it with is the serving process's own (under npx ... &, $! is npm's).
+          if (line.pid !== child.pid)
+            throw new Error(`serve --json printed pid ${line.pid}; the process is ${child.pid}`);
           // Every record create now fails: the properties of area B find it and save replay files.
           const fault = await fetch(new URL("/__edgeconf/faults", line.base_url), {
             method: "POST",

@@ -32,6 +32,7 @@ import { interceptWithNock } from "edgeconf/nock";
 import { envFromWranglerConfig } from "edgeconf/wrangler";
 import { saveSnapshot, loadSnapshot } from "edgeconf/snapshot-files";
 import { populate } from "edgeconf/populate";
+import { simulatorOutbound } from "edgeconf/miniflare";
 import { fetch } from "undici";
 import https from "node:https";
 
@@ -50,12 +51,14 @@ await saveSnapshot(sim, "snapshot.json");
 await env.FILES.put("k", "changed");
 await loadSnapshot(sim, "snapshot.json");
 const summary = await populate(createSimulator({ seed: 4 }), { buckets: 1, objectsPerBucket: 1 });
+const outbound = await simulatorOutbound(sim)(new Request(url, { headers: auth }));
 console.log(JSON.stringify({
   credentials: Object.keys(c).sort(),
   undici: viaUndici.status,
   nock: viaNock,
   body: await (await sim.bucket("files-bucket").get("k")).text(),
   records: summary.zones[0].records.length > 0,
+  outbound: outbound.status,
 }));
 `;
 
@@ -66,7 +69,9 @@ import { interceptWithNock } from "edgeconf/nock";
 import { envFromWranglerConfig } from "edgeconf/wrangler";
 import { saveSnapshotDir } from "edgeconf/snapshot-files";
 import { populate, type PopulateSummary } from "edgeconf/populate";
+import { simulatorOutbound, type SimulatorOutboundOptions } from "edgeconf/miniflare";
 
+const outboundOptions: SimulatorOutboundOptions = { hosts: ["api.internal.test"], passthrough: false };
 const sim: Simulator = createSimulator({ seed: 1 });
 const creds: Credentials = sim.credentials;
 const rule: FaultRule = { operation: "object-store.put", error: { code: 10001 }, probability: 0.5 };
@@ -86,7 +91,8 @@ export async function use(): Promise<string> {
   sim.clock.advance("1");
   // @ts-expect-error: an unknown option is refused by the types
   createSimulator({ sede: 1 });
-  return [creds.zone_id, put?.etag, got?.key, summary.zones[0]?.id, now, String(dispatcher), String(stop)].join();
+  const outbound: Response = await simulatorOutbound(sim, outboundOptions)(new Request("https://api.cloudflare.com/"));
+  return [creds.zone_id, put?.etag, got?.key, summary.zones[0]?.id, now, String(dispatcher), String(stop), outbound.status].join();
 }
 `;
 
@@ -184,6 +190,7 @@ export async function packCheck(): Promise<{ passed: number; failed: number }> {
           nock: 200,
           body: "v",
           records: true,
+          outbound: 200,
         };
         if (JSON.stringify(out) !== JSON.stringify(want)) {
           throw new Error(`got ${JSON.stringify(out)}, want ${JSON.stringify(want)}`);

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { usageError } from "./commands/usage.ts";
+import { wrapText } from "./terminal.ts";
 
 const COMMANDS = {
   run: "run every suite against a target and write a conformance report",
@@ -19,7 +20,7 @@ const COMMANDS = {
 
 type CommandName = keyof typeof COMMANDS;
 
-export const HELP = `edgeconf: conformance harness and deterministic simulator
+export const HELP = wrapText(`edgeconf: conformance harness and deterministic simulator
 
 Usage: edgeconf <command> [options]
 
@@ -29,7 +30,7 @@ ${Object.entries(COMMANDS)
   .join("\n")}
 
 Run \`edgeconf <command> --help\` for the options of a command; \`edgeconf --version\` prints the version.
-`;
+`);
 
 /** The version of the installed package (its package.json). */
 export function version(): string {

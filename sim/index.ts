@@ -14,7 +14,9 @@
 import { faultGate, httpFaultResponse } from "./control/apply.ts";
 import { classifyHttpOperation } from "./control/faults.ts";
 import { createControl, isControlPath, type SimControl, type Sleep } from "./control/index.ts";
-import { type Credentials, createCore, type FakeClock } from "./core/index.ts";
+import { type Credentials, createCore, type FakeClock, type SimCore } from "./core/index.ts";
+import { createDnsProtectionModule } from "./dns-protection/routes.ts";
+import { createDnsRecordsModule } from "./dns-records/routes.ts";
 import {
   type ApiAnswer,
   type ApiArea,
@@ -26,6 +28,7 @@ import {
   rawOfResponse,
   requestOfRaw,
 } from "./http/index.ts";
+import { tenantsOf, zoneDirectory } from "./http/tenants.ts";
 import { createKtArea, type KtArea, type KtAreaOptions } from "./key-transparency/index.ts";
 import { type BucketOptions, createObjectStoreArea, type ObjectStoreArea } from "./object-store/index.ts";
 
@@ -128,10 +131,28 @@ function rawOfAnswer(out: ApiAnswer): RawResponse {
   return { status: out.status, headers: { "content-type": JSON_CONTENT_TYPE }, body: out.text };
 }
 
+/**
+ * Areas A (sim/dns-protection) and B (sim/dns-records) on the shared v4 transport (sim/http), with two
+ * tenants (the primary `core.credentials` and a second one derived from the seed) for isolation tests.
+ */
+function createApiAreas(core: SimCore): ApiArea {
+  const tenants = tenantsOf(core);
+  const zones = zoneDirectory(tenants);
+  const accountKnown = (id: string) => tenants.some((t) => t.account_id === id);
+  return createApiArea(core, {
+    tenants,
+    zones,
+    modules: {
+      dnsProtection: createDnsProtectionModule(core, { accountKnown }),
+      dnsRecords: createDnsRecordsModule(core, zones),
+    },
+  });
+}
+
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const core = createCore(options);
   const objectStore = createObjectStoreArea(core, options.objectStore);
-  const api = createApiArea(core);
+  const api = createApiAreas(core);
   const kt = createKtArea(core, options.keyTransparency);
   const { control, table, sleep } = createControl({
     seed: core.seed,
@@ -148,13 +169,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     method: string,
     path: string,
     isApi: boolean,
-    signal?: AbortSignal,
+    signalOf: () => AbortSignal | undefined,
   ): Promise<Response | undefined> => {
     if (table.size === 0) return undefined;
     const below = isApi ? path.slice(API_PREFIX.length) : path;
     const decision = table.decide(classifyHttpOperation(method, below, isApi ? "api" : "kt"), { path: below });
     if (!decision) return undefined;
-    if (decision.latencyMs > 0) await sleep(decision.latencyMs, signal);
+    // The caller's signal, read only now (a server may make it lazily): a cancelled request stops waiting.
+    if (decision.latencyMs > 0) await sleep(decision.latencyMs, signalOf());
     return decision.error ? httpFaultResponse(decision.error, isApi ? "api" : "kt") : undefined;
   };
   /**
@@ -181,7 +203,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const path = url.pathname;
     if (isControlPath(path) || !isApiPath(path)) {
       // The control surface and area C take web Requests: the generic path.
-      const request = requestOfRaw({ ...raw, method, url: url.href });
+      const request = requestOfRaw({ ...raw, method, url: url.href, signal: raw.signal });
       const init = raw.clientIdentity === undefined ? undefined : { clientIdentity: raw.clientIdentity };
       return rawOfResponse(await sim.fetch(request, init));
     }
@@ -190,7 +212,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       knownOrigin = origin;
     }
     if (table.size > 0) {
-      const fault = await injectedFault(method, path, true);
+      const fault = await injectedFault(method, path, true, () => raw.signal);
       if (fault) return rawOfResponse(fault);
     }
     const answered = api.answerRaw(apiRequestOf(raw, method), url);
@@ -210,7 +232,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       if (isControlPath(path)) return control.handle(request);
       const isApi = isApiPath(path);
       if (table.size > 0) {
-        const fault = await injectedFault(request.method, path, isApi, request.signal);
+        const fault = await injectedFault(request.method, path, isApi, () => request.signal);
         if (fault) return fault;
       }
       if (isApi) return api.handle(request);

@@ -272,6 +272,18 @@ export const dnsProtectionClauses = [
     text: "A PATCH with an unknown field or a bad value is rejected",
     source: "platform",
   },
+  {
+    id: "A.update.clock",
+    area: "dns-protection",
+    text: "created_on is the time of the create and modified_on the time of the last PATCH: they follow the service's clock to the millisecond",
+    source: "spec",
+  },
+  {
+    id: "A.tenant.isolation",
+    area: "dns-protection",
+    text: "Rules belong to one account: another account's path does not read, change, delete or list them (404 by id)",
+    source: "spec",
+  },
   // Operations of the platform.
   { id: "A.get.one", area: "dns-protection", text: "GET <path base>/{rule_id} returns the rule", source: "platform" },
   {

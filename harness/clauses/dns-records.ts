@@ -338,6 +338,12 @@ export const dnsRecordsClauses = [
     text: "A batch runs deletes, patches, puts, posts in that order, all or nothing.",
     source: "platform",
   },
+  {
+    id: "B.batch.results",
+    area,
+    text: "A batch answers deletes, patches, puts and posts as full records (SDK RecordBatchResponse: Array<RecordResponse>), each list in the order sent: deleted records as they were, written ones as a GET then answers them.",
+    source: "platform",
+  },
   { id: "B.record.not-found", area, text: "An unknown record id is 404 with code 81044.", source: "platform" },
   {
     id: "B.validation.code",
@@ -376,6 +382,24 @@ export const dnsRecordsClauses = [
     source: "platform",
   },
   {
+    id: "B.list.per-page-bounds",
+    area,
+    text: "per_page is 1..5,000,000 (OpenAPI dns-records_per_page: minimum 1, maximum 5e6, default 100); outside it is refused (400, 1004).",
+    source: "platform",
+  },
+  {
+    id: "B.list.pages-partition",
+    area,
+    text: "Under any filter, order and direction, the pages of a list cut one sequence: each page holds per_page records (the last the rest), the pages together are the unpaged list, and result_info (page, per_page, count, total_count, total_pages) counts the filtered list.",
+    source: "platform",
+  },
+  {
+    id: "B.list.shadow-filters",
+    area,
+    text: "shadowing_name lists the NS records at the name and its ancestors (not the apex); shadowed_by_name the records at or below the delegation, without the NS records that form it (SDK RecordListParams).",
+    source: "platform",
+  },
+  {
     id: "B.list.unknown-param",
     area,
     text: "An unknown or malformed list parameter is refused (400, 1004), never ignored.",
@@ -403,6 +427,12 @@ export const dnsRecordsClauses = [
     id: "B.type.mx-priority-required",
     area,
     text: "An MX or URI record needs a top-level priority: without one it is refused (400, 1004 / 9100).",
+    source: "platform",
+  },
+  {
+    id: "B.name.fqdn-253",
+    area,
+    text: "A fully qualified record name has at most 253 characters; a longer one is refused with 9000.",
     source: "platform",
   },
   {
@@ -463,6 +493,12 @@ export const dnsRecordsClauses = [
     id: "B.type.priority-bounds",
     area,
     text: "MX priority is an integer 0..65535; an SRV target is a hostname.",
+    source: "platform",
+  },
+  {
+    id: "B.record.comment-tags-modified-on",
+    area,
+    text: "comment_modified_on / tags_modified_on: when the comment / tags last changed, omitted when there is no comment / are no tags (SDK records.ts RecordResponse).",
     source: "platform",
   },
   {

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync }
 import path from "node:path";
 import { DirError, dirProblem, fsReason, makeDir, removeMade } from "../dirs.ts";
 import { PROJECT_ROOT } from "../expectations.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const BRIDGE_FILES = ["worker.js", "protocol.js", "frame.js", "wrangler.toml"] as const;
@@ -66,7 +67,7 @@ function writeAll(dir: string, files: Record<string, string>): void {
   }
 }
 
-export const BRIDGE_HELP = `Usage: edgeconf bridge init DIR [--bucket NAME] [--force]
+export const BRIDGE_HELP = wrapText(`Usage: edgeconf bridge init DIR [--bucket NAME] [--force]
 
 Writes the edgeconf bridge Worker (worker.js, protocol.js, frame.js) and its wrangler.toml into DIR. Deployed
 with wrangler, it lets \`edgeconf run --target worker\` run the area-D suites against its R2 bucket
@@ -76,7 +77,7 @@ root ("edgeconf/" by default). See docs/bridge.md.
 Options:
   --bucket NAME   the R2 bucket to bind (default: edgeconf-conformance); use a bucket made for it
   --force         overwrite files DIR already has
-`;
+`);
 
 /** A bucket name R2 accepts: 3-63 of a-z, 0-9 and "-", not starting or ending with "-". */
 export function validBucketName(name: string): boolean {

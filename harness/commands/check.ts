@@ -10,9 +10,11 @@ import path from "node:path";
 import { type ConsistencyOptions, consistencyCommand, parseReplay, replayCommand } from "../consistency/command.ts";
 import { checkConsistencyTarget, consistencyTargetNames } from "../consistency/targets.ts";
 import { outDirOrError } from "../run/out-dir.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const CHECK_HELP = `Usage: edgeconf check consistency --area object-store --target <target> [--clients 8] [--keys 4]
+export const CHECK_HELP =
+  wrapText(`Usage: edgeconf check consistency --area object-store --target <target> [--clients 8] [--keys 4]
                                  [--ops 2000] [--seed N] [--time-limit 10] [--out reports] [--json]
                                  [--module PATH] [--worker-url URL]
        edgeconf check consistency --replay FILE
@@ -35,7 +37,7 @@ bucket's sequential model (per key, then the keys lists join). docs/consistency.
 Writes <out>/consistency-object-store-<time>/verdict.json and history.json; on a violation also
 timeline.html (one lane per client) and replays/consistency-<seed>.json.
 Exit status: 0 linearizable, 1 not linearizable or could not decide, 2 usage error or unreachable target.
-`;
+`);
 
 function positiveInt(v: string | undefined, fallback: number, name: string, max: number): number | string {
   if (v === undefined) return fallback;

@@ -6,6 +6,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { isDiffReplayText, parseDiffReplay } from "../diff/replay.ts";
+import { parseDiffSides, SIDE_OPTIONS } from "../diff/sides.ts";
+import { checkDiffTarget } from "../diff/targets.ts";
 import { fsReason } from "../dirs.ts";
 import { parseReplayFile } from "../fuzz/replay-file.ts";
 import { isTrustedModule, isTrustedUrl, rememberedUrls, TEST_ROOTS } from "../fuzz/replay-trust.ts";
@@ -13,10 +15,13 @@ import { exactNamePattern } from "../report/shell.ts";
 import { FILE_FAILURE } from "../run/collect.ts";
 import { runVitest } from "../run/vitest.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const REPLAY_HELP = `Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
+export const REPLAY_HELP = wrapText(`Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
                       [--worker-url URL] [--module PATH] [--timeout MS]
+       edgeconf replay DIFF-FILE [--target NAME] [--against NAME] [the target options
+                      of edgeconf diff: --module PATH, --against-module PATH, ...]
 
 Runs the property saved in FILE (a replay file from edgeconf run or fuzz: <out>/<run-id>/replays/*.json)
 again with its seed and path (and, for model-based properties, the replay path of their commands),
@@ -32,9 +37,9 @@ path, someone else chose.
 Exit status: 1 it still fails, 0 it passes now, 2 usage error, refused, or the test no longer exists.
 
 A replay file of edgeconf diff (kind "edgeconf-diff-replay") runs its sequence on both of its targets again
-(--target and --against override them; it names targets, never URLs) and says whether they still disagree:
-exit 1 if they do, 0 if not.
-`;
+(--target and --against override them; it names targets, never URLs or modules: give those as to edgeconf
+diff, which prints the whole command) and says whether they still disagree: exit 1 if they do, 0 if not.
+`);
 
 export async function run(argv: string[]): Promise<number> {
   const out = (t: string) => process.stdout.write(t);
@@ -48,10 +53,7 @@ export async function run(argv: string[]): Promise<number> {
       options: {
         target: { type: "string" },
         against: { type: "string" },
-        "base-url": { type: "string" },
-        "kt-url": { type: "string" },
-        "worker-url": { type: "string" },
-        module: { type: "string" },
+        ...SIDE_OPTIONS,
         timeout: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -86,17 +88,20 @@ export async function run(argv: string[]): Promise<number> {
       err(`edgeconf replay: ${file}: ${diff}\n`);
       return 2;
     }
+    const target = pick("target") ?? diff.target;
+    const against = pick("against") ?? diff.against;
+    for (const t of [target, against]) {
+      const problem = checkDiffTarget(t);
+      if (problem) return usageError("replay", problem, err);
+    }
+    // Where each side is: the same options as edgeconf diff, parsed the same way (never from the file).
+    const sides = parseDiffSides(target, against, values, { env: process.env, cwd: process.cwd() });
+    if ("error" in sides) return usageError("replay", sides.error, err);
     const { replayDiff } = await import("../diff/cli.ts");
-    return replayDiff(
-      diff,
-      {
-        ...(pick("target") ? { target: pick("target") } : {}),
-        ...(pick("against") ? { against: pick("against") } : {}),
-        ...(pick("base-url") ? { baseUrl: pick("base-url") } : {}),
-        ...(pick("kt-url") ? { ktUrl: pick("kt-url") } : {}),
-      },
-      { stdout: out, stderr: err },
-    );
+    return replayDiff(diff, { target, against, left: sides.left, right: sides.right }, { stdout: out, stderr: err });
+  }
+  for (const k of Object.keys(values)) {
+    if (k.startsWith("against")) return usageError("replay", `--${k} goes with a replay file of edgeconf diff`, err);
   }
   const replay = parseReplayFile(text);
   if (typeof replay === "string") {

@@ -21,9 +21,10 @@ import { reportSchemaErrors } from "../report/schema.ts";
 import type { RunReport } from "../report/types.ts";
 import { updateExpectations, updateSummary } from "../report/update-expectations.ts";
 import type { RunIo } from "../run/execute.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const REPORT_HELP = `Usage:
+export const REPORT_HELP = wrapText(`Usage:
   edgeconf report --update-expectations [--from FILE] [--expectations FILE]
       Rewrites the target's expectations from a run (default: reports/latest/report.json): tests that
       failed unexpectedly are added (edit their reasons), tests that pass now and stale entries are
@@ -44,7 +45,7 @@ export const REPORT_HELP = `Usage:
 
 Exit status: merge as edgeconf run (0, 1, 2); matrix 0; compare 0, or 1 with --fail-on regression and a
 regression; --update-expectations 0; 2 on errors (a file that is not a report this edgeconf reads).
-`;
+`);
 
 /** An error or message as one line (a message may quote a file's lines). */
 function oneLine(e: unknown): string {

@@ -57,6 +57,18 @@ describe("edgeconf serve flags", () => {
     expect(parseServeArgs(["--populate"])).toMatchObject({ populate: true, json: false, options: { port: 8787 } });
   });
 
+  test("--allow-host NAME, repeatable: a host name or IP address, nothing else", () => {
+    expect(
+      parseServeArgs(["--allow-host", "sim.internal", "--allow-host", "10.0.0.5", "--allow-host", "::1"]),
+      "serve --allow-host given three times",
+    ).toMatchObject({ options: { allowHosts: ["sim.internal", "10.0.0.5", "::1"] } });
+    for (const bad of ["http://x.test", "x.test:8080", "x.test/path", "", "a b"]) {
+      expect(parseServeArgs(["--allow-host", bad]), `serve --allow-host ${JSON.stringify(bad)}`).toMatch(
+        /^--allow-host takes a host name or IP address/,
+      );
+    }
+  });
+
   test("--zone-name must be a DNS name of two labels or more, as the platform's zone names", () => {
     for (const ok of ["example.org", "a-b.example.co.uk", "xn--bcher-kva.example", "EXAMPLE.org."]) {
       expect(zoneNameProblem(ok), ok).toBeUndefined();
@@ -108,7 +120,7 @@ describe("edgeconf serve flags", () => {
     }
   });
 
-  test("prints one JSON line and stops cleanly on SIGTERM", async () => {
+  test("prints one JSON line with its pid, and stops at once on SIGTERM even while an injected latency waits", async () => {
     const child = spawn(
       process.execPath,
       [path.join(PROJECT_ROOT, "bin", "edgeconf.js"), "serve", "--json", "--port", "0", "--seed", "3"],
@@ -138,23 +150,79 @@ describe("edgeconf serve flags", () => {
       "client_cert",
       "client_key",
       "control_token",
+      "pid",
     ]) {
-      expect(info).toHaveProperty(k);
+      expect(info, `the JSON line of serve --json has ${k}`).toHaveProperty(k);
     }
+    expect(info.pid, "pid of the JSON line: the serving process's").toBe(child.pid);
     expect(info.control_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const res = await fetch(
-      `${info.base_url}/accounts/${info.account_id}/magic/advanced_dns_protection/configs/dns_protection/rules`,
-      {
-        headers: { authorization: `Bearer ${info.api_token}` },
-      },
-    );
+    const rules = `${info.base_url}/accounts/${info.account_id}/magic/advanced_dns_protection/configs/dns_protection/rules`;
+    const res = await fetch(rules, { headers: { authorization: `Bearer ${info.api_token}` } });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
+    // The longest latency a rule may have (about 24 days): SIGTERM must not wait for it.
+    const fault = await fetch(`${info.control_url}/faults`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${info.control_token}` },
+      body: JSON.stringify({ operation: "*", latencyMs: 2147483647 }),
+    });
+    expect(fault.status, "POST /__edgeconf/faults with the latency rule").toBe(201);
+    const waiting = fetch(rules, { headers: { authorization: `Bearer ${info.api_token}` } }).then(
+      (r) => r.status,
+      () => "cancelled",
+    );
+    // Wait until the request has reached the simulator (the rule has fired).
+    for (;;) {
+      const listed = (await (
+        await fetch(`${info.control_url}/faults`, { headers: { authorization: `Bearer ${info.control_token}` } })
+      ).json()) as { faults: { fired: number }[] };
+      if (listed.faults[0]!.fired > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const code = await new Promise<number | null>((resolve) => {
       child.removeAllListeners("exit");
       child.on("exit", (c) => resolve(c));
       child.kill("SIGTERM");
     });
-    expect(code).toBe(0);
+    expect(code, "exit status of serve after SIGTERM with a request waiting on a latency").toBe(0);
+    expect(await waiting, "the waiting request: its connection closed, no answer").toBe("cancelled");
   }, 60_000);
+
+  test("a port in use: one line naming --port 0, exit 2", async () => {
+    const { startServe } = await import("../serve/index.ts");
+    const first = await startServe({ seed: 1 });
+    try {
+      const port = new URL(first.base_url).port;
+      const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "bin", "edgeconf.js"), "serve", "--port", port], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let err = "";
+      child.stderr.on("data", (d) => {
+        err += String(d);
+      });
+      const code = await new Promise<number | null>((resolve) => child.on("exit", (c) => resolve(c)));
+      expect(code, `exit status of serve --port ${port} (in use)`).toBe(2);
+      expect(err, `stderr of serve --port ${port} (in use)`).toBe(
+        `edgeconf serve: could not start: port ${port} on 127.0.0.1 is in use (another edgeconf serve?): pick another with --port N, or --port 0 for any free port\n`,
+      );
+    } finally {
+      await first.close();
+    }
+  }, 60_000);
+});
+
+describe("edgeconf serve without --json", () => {
+  test("prints one value a line, within 80 columns for loopback URLs and generated paths", async () => {
+    const { startServe } = await import("../serve/index.ts");
+    const { serveText } = await import("./serve.ts");
+    const served = await startServe({ seed: 2 });
+    try {
+      const text = serveText(served.info);
+      expect(text, "serve's text output names its process").toContain(`process ${process.pid}`);
+      const wide = text.split("\n").filter((l) => l.length > 80);
+      expect(wide, "lines of serve's text output over 80 columns").toEqual([]);
+    } finally {
+      await served.close();
+    }
+  });
 });

@@ -7,27 +7,31 @@
  */
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { allowHostProblem } from "../../sim/control/guard.ts";
 import { MAX_FQDN, MAX_LABEL, toAsciiName } from "../../sim/dns-records/names.ts";
 import type { Credentials } from "../../sim/index.ts";
 import { fsReason } from "../dirs.ts";
 import { outDirOrError } from "../run/out-dir.ts";
-import { isLoopbackHost, type ServeOptions, startServe } from "../serve/index.ts";
+import { isLoopbackHost, type ServeInfo, type ServeOptions, startServe } from "../serve/index.ts";
+import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
-export const SERVE_HELP = `edgeconf serve: the simulator as servers (HTTP for areas A and B, HTTPS with mTLS for area C)
+export const SERVE_HELP = wrapText(`edgeconf serve: the simulator as servers (HTTP for areas A and B,
+HTTPS with mTLS for area C)
 
 Usage: edgeconf serve [--json] [options]
 
 Options:
-  --json               print one JSON line (base_url, kt_url, credentials, PEM paths, control_token) and
-                       nothing else on stdout
-  --env                serve in the background and print export lines for the http target, then return:
-                       eval "$(edgeconf serve --env --port 0)"; edgeconf run --target http
-  --format json|env|text  the same as --json, --env, or neither (text)
+  --json               print one JSON line (base_url, kt_url, credentials, PEM paths, control_token,
+                       pid) and nothing else on stdout
+  --env                serve in the background and print export lines for the http target, then
+                       return: eval "$(edgeconf serve --env --port 0)"; edgeconf run --target http
+  --format F           json, env or text: the same as --json, --env, or neither (text)
   --port N             port of the HTTP API server (default 8787; 0 = any free port)
   --kt-port N          port of the area-C HTTPS server (default 0 = any free port)
   --host H             interface to listen on (default 127.0.0.1; another address exposes the
                        seed-derived credentials and the control surface to the network: a warning)
+  --allow-host NAME    accept requests addressed to NAME too (repeatable; see below)
   --seed N             integer seed of ids, credentials and timestamps (default 0)
   --account-id ID      primary account id (32 lowercase hex)
   --zone-id ID         primary zone id (32 lowercase hex)
@@ -38,15 +42,46 @@ Options:
   --cert-dir D         where generated PEM files are written (default: a new temporary directory)
   --ca-cert F          your own CA certificate (PEM) for area C's mTLS (with --ca-key)
   --ca-key F           the key of --ca-cert
-  --populate           fill the simulator with realistic seeded data (records, rules, namespaces, objects)
+  --populate           fill the simulator with realistic seeded data (records, rules, namespaces,
+                       objects)
   -h, --help           this text
 
-The control surface (/__edgeconf on the API's port: reset, snapshot/restore, clock, faults) needs the
-control_token of the JSON line, random per process: "Authorization: Bearer <control_token>". It answers
-only requests with a loopback Host (or the --host address) and no cross-site Origin.
+Both servers answer only requests addressed to this machine: a Host of localhost, 127.0.0.1, [::1],
+the --host address or an --allow-host name; any other gets 403 (a web page using DNS rebinding
+sends its own name).
 
-Runs until SIGINT or SIGTERM, then closes both servers.
-`;
+The control surface (/__edgeconf on the API's port: reset, snapshot/restore, clock, faults) needs the
+control_token of the JSON line, random per process: "Authorization: Bearer <control_token>", and no
+cross-site Origin.
+
+Runs until SIGINT or SIGTERM (kill the JSON line's pid; under npx ... &, $! is npm's), then closes
+both servers at once, cancelling requests that wait on an injected latency.
+`);
+
+/**
+ * What `edgeconf serve` prints without --json: one value a line, each within 80 columns but for the
+ * values themselves (a long path stays whole).
+ */
+export function serveText(info: ServeInfo): string {
+  const lines = [
+    `edgeconf serve, process ${info.pid}`,
+    `  areas A and B at ${info.base_url}`,
+    `  area C (mTLS) at ${info.kt_url ?? "(not started)"}`,
+    `  account_id  ${info.account_id}`,
+    `  zone_id     ${info.zone_id}`,
+    `  zone_name   ${info.zone_name}`,
+    `  api_token   ${info.api_token}`,
+    `  auth_email  ${info.auth_email}`,
+    `  auth_key    ${info.auth_key}`,
+    `  ca_cert     ${info.ca_cert}`,
+    `  client_cert ${info.client_cert}`,
+    `  client_key  ${info.client_key}`,
+    `  control surface at ${info.control_url}`,
+    `    (Authorization: Bearer ${info.control_token})`,
+    "Ctrl-C to stop.",
+  ];
+  return `${lines.join("\n")}\n`;
+}
 
 /** The warning printed when the servers listen on an address other machines can reach. */
 export function exposureWarning(host: string): string | undefined {
@@ -125,7 +160,7 @@ export function certOptionsProblem(options: Pick<ServeOptions, "caCert" | "caKey
 export function parseServeArgs(
   argv: string[],
 ): { options: ServeOptions; json: boolean; env: boolean; populate: boolean } | { help: true } | string {
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseCommandArgs({
       args: argv,
@@ -138,6 +173,7 @@ export function parseServeArgs(
         port: { type: "string" },
         "kt-port": { type: "string" },
         host: { type: "string" },
+        "allow-host": { type: "string", multiple: true },
         seed: { type: "string" },
         "account-id": { type: "string" },
         "zone-id": { type: "string" },
@@ -173,6 +209,11 @@ export function parseServeArgs(
     if (v !== undefined && !HEX32.test(v)) return `--${k} must be 32 lowercase hex characters, got ${v}`;
   }
   if ((str("ca-cert") === undefined) !== (str("ca-key") === undefined)) return "--ca-cert and --ca-key go together";
+  const allowHosts = (values["allow-host"] as string[] | undefined) ?? [];
+  for (const name of allowHosts) {
+    const problem = allowHostProblem(name);
+    if (problem) return problem;
+  }
   const zoneName = str("zone-name");
   if (zoneName !== undefined) {
     const problem = zoneNameProblem(zoneName);
@@ -207,6 +248,7 @@ export function parseServeArgs(
     port,
     ktPort,
     host: str("host") ?? "127.0.0.1",
+    ...(allowHosts.length > 0 ? { allowHosts } : {}),
     seed: seedText === undefined ? 0 : Number(seedText),
     ...(Object.keys(credentials).length > 0 ? { credentials } : {}),
     ...(str("cert-dir") ? { certDir: str("cert-dir")! } : {}),
@@ -270,15 +312,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`edgeconf serve: area C server not started: ${info.kt_error}\n`);
   if (parsed.json) process.stdout.write(`${JSON.stringify(info)}\n`);
   else {
-    process.stdout.write(
-      `edgeconf serve: areas A and B at ${info.base_url}\n` +
-        `  area C (mTLS) at ${info.kt_url ?? "(not started)"}\n` +
-        `  account_id ${info.account_id}  zone_id ${info.zone_id}  zone_name ${info.zone_name}\n` +
-        `  api_token ${info.api_token}  auth_email ${info.auth_email}  auth_key ${info.auth_key}\n` +
-        `  ca_cert ${info.ca_cert}  client_cert ${info.client_cert}  client_key ${info.client_key}\n` +
-        `  control surface at ${info.control_url} (Authorization: Bearer ${info.control_token})\n` +
-        `Ctrl-C to stop.\n`,
-    );
+    process.stdout.write(serveText(info));
   }
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -2,7 +2,7 @@ import * as nodeFs from "node:fs";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test, vi } from "vitest";
 import { parseDiffArgs } from "../commands/diff.ts";
 import { PROJECT_ROOT } from "../expectations.ts";
 import { buildReport } from "../report/build.ts";
@@ -53,6 +53,71 @@ describe("edgeconf diff arguments", () => {
     expect(parse(["--area", "dns-records", "--against", "sim", "--expectations", "missing.json"])).toEqual({
       error: expect.stringContaining("no such expectations file"),
     });
+  });
+
+  test("target options of run on either side: --module, --against-module, URLs; strays and missing ones refused", () => {
+    const module = path.join(PROJECT_ROOT, "fixtures/modules/sim-bucket.ts");
+    const other = path.join(PROJECT_ROOT, "fixtures/modules/broken-bucket.ts");
+    const ok = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const p = parseDiffArgs(["--area", "object-store", "--no-expectations", ...argv], PROJECT_ROOT, () => 1, env);
+      if (!("options" in p)) throw new Error(JSON.stringify(p));
+      return p.options;
+    };
+    const against = ok(["--against", "module", "--module", "fixtures/modules/sim-bucket.ts"]);
+    expect(against.againstOptions, "--module goes to the side that is a module (--against)").toMatchObject({ module });
+    expect(against.replayArgs, "the replay needs the module again").toBe(" --module fixtures/modules/sim-bucket.ts");
+    const both = ok([
+      ...["--target", "module", "--module", module, "--against", "module"],
+      ...["--against-module", "fixtures/modules/broken-bucket.ts"],
+    ]);
+    expect([both.targetOptions.module, both.againstOptions?.module], "each side its own module").toEqual([
+      module,
+      other,
+    ]);
+    expect(both.replayArgs, "both modules in the replay command").toBe(
+      " --module fixtures/modules/sim-bucket.ts --against-module fixtures/modules/broken-bucket.ts",
+    );
+    expect(ok(["--against", "module"], { EDGECONF_MODULE: module }).againstOptions?.module, "EDGECONF_MODULE").toBe(
+      module,
+    );
+    const http = ok(["--against", "http", "--base-url", "http://127.0.0.1:9/client/v4"]);
+    expect(http.againstOptions?.baseUrl, "--base-url goes to the http side").toBe("http://127.0.0.1:9/client/v4");
+    const error = (argv: string[]) => parseDiffArgs(["--area", "object-store", ...argv], PROJECT_ROOT, () => 1, {});
+    expect(error(["--against", "module"]), "a module side without a module").toEqual({
+      error: "--against module needs --module PATH (a module exporting createBucket)",
+    });
+    expect(error(["--against", "sim", "--module", module]), "--module with no module side").toEqual({
+      error: "--module goes with a side of target module (--target module or --against module)",
+    });
+    expect(error(["--against", "sim", "--against-module", module]), "--against-module with a sim side").toEqual({
+      error: "--against-module goes with --against module",
+    });
+    expect(error(["--against", "module", "--module", "nope.ts"]), "a module file that does not exist").toEqual({
+      error: `--module: no such file ${path.join(PROJECT_ROOT, "nope.ts")}`,
+    });
+    expect(error(["--against", "http"]), "an http side without a URL").toEqual({
+      error: "--against http needs --base-url (areas A, B) and/or --kt-url (area C)",
+    });
+    expect(error(["--against", "worker", "--worker-url", "https://w.example"]), "a worker side without secret").toEqual(
+      {
+        error: "--against worker needs the bridge's secret in EDGECONF_WORKER_SECRET (see docs/bridge.md)",
+      },
+    );
+    expect(error(["--against", "sim", "--max-divergences", "0"]), "--max-divergences 0").toEqual({
+      error: '--max-divergences needs a positive integer, got "0"',
+    });
+  });
+
+  test("broken:<name> names only the fixtures: broken:toString, broken:constructor, broken:__proto__ are refused", () => {
+    for (const name of ["toString", "constructor", "__proto__", "hasOwnProperty"]) {
+      expect(parse(["--area", "object-store", "--against", `broken:${name}`]), `broken:${name}`).toEqual({
+        error: expect.stringContaining(`no broken fixture "${name}"`),
+      });
+    }
+    expect(
+      parse(["--area", "object-store", "--against", "broken:object-store-range-size"]),
+      "a fixture",
+    ).toHaveProperty("options");
   });
 
   test("expectations: --expectations, EDGECONF_DIFF_EXPECTATIONS, the project's file, then the shipped one", () => {
@@ -128,16 +193,33 @@ test("a run with a divergence writes diff.json, diff.md, diff.html and a replay 
   const runDir = path.join(dir, "r", "diff-object-store-2026-01-02T03-04-05-000Z");
   for (const f of ["diff.json", "diff.md", "diff.html"]) expect(existsSync(path.join(runDir, f))).toBe(true);
   const replays = readdirSync(path.join(runDir, "replays"));
-  expect(replays).toHaveLength(1);
   const report = JSON.parse(readFileSync(path.join(runDir, "diff.json"), "utf8"));
-  expect(report.divergence.ops.length).toBeLessThanOrEqual(3);
-  expect(report.divergence.ops.at(-1)).toMatchObject({ op: "list", limit: 1001 });
+  expect(replays, "one replay file per distinct divergence").toHaveLength(report.divergences.length);
+  for (const d of report.divergences) {
+    expect(d.ops.length, `${d.fingerprint}: shrunk to at most 3 steps`).toBeLessThanOrEqual(3);
+    expect(d.ops.at(-1), `${d.fingerprint}: the list over the limit diverges`).toMatchObject({
+      op: "list",
+      limit: 1001,
+    });
+    expect(path.basename(d.replayFile), `${d.fingerprint}: its replay file`).toMatch(
+      /^diff-object-store-[0-9a-f]{8}\.json$/,
+    );
+    const replay = `edgeconf replay ${d.replayFile}`;
+    expect(out.join(""), `console: ${d.fingerprint} with its count`).toContain(`(${d.count}x): ${d.fingerprint}`);
+    expect(out.join(""), `console: ${d.fingerprint}'s replay command`).toContain(`Replay: ${replay}`);
+    const md = readFileSync(path.join(runDir, "diff.md"), "utf8");
+    const mdRow = md.split("\n").find((l) => l.includes(`\`${replay}\``) && l.startsWith("| "));
+    expect(mdRow, `diff.md: a row of ${d.fingerprint} with its replay command`).toBeDefined();
+    expect(mdRow!.split(" | ")[1], `diff.md: ${d.fingerprint}'s count`).toBe(String(d.count));
+    const html = readFileSync(path.join(runDir, "diff.html"), "utf8");
+    expect(html, `diff.html: ${d.fingerprint}'s replay command`).toContain(`<code>${replay}</code>`);
+  }
   expect(out.join("")).toContain("DIVERGENCE");
   // Runs and shrink steps are counted apart: the runs stop at the first divergence, shrinking tries more.
   expect(report.runsDone).toBeLessThanOrEqual(300);
   expect(report.shrinkSteps).toBeGreaterThan(0);
   expect(report.runsDone + report.shrinkSteps).toBe(report.sequences);
-  const runsText = `${report.runsDone === 300 ? "300" : `${report.runsDone} of 300`} runs, ${report.shrinkSteps} shrink steps (${report.divergence.numShrinks} kept)`;
+  const runsText = `${report.runsDone === 300 ? "300" : `${report.runsDone} of 300`} runs, ${report.shrinkSteps} shrink steps (${report.divergences.reduce((n: number, d: { numShrinks: number }) => n + d.numShrinks, 0)} kept)`;
   expect(out.join("")).toContain(runsText);
   expect(readFileSync(path.join(runDir, "diff.md"), "utf8")).toContain(runsText);
   expect(readFileSync(path.join(runDir, "diff.md"), "utf8")).toContain(
@@ -179,4 +261,58 @@ test("the project's expectations file accepts a divergence: the same diff exits 
     readFileSync(path.join(project, "r", "diff-object-store-2026-01-02T03-04-05-000Z", "diff.json"), "utf8"),
   );
   expect(path.resolve(project, report.expectationsFile)).toBe(own);
+});
+
+test("--draft-expectations writes the divergences as a draft (reasons empty, so it does not load), never over a file", async () => {
+  const project = mkdtempSync(path.join(dir, "draft-"));
+  const draft = path.join(project, "draft.json");
+  const argv = [
+    ...["--area", "object-store", "--against", "broken:object-store-custom-metadata-case", "--no-expectations"],
+    ...["--runs", "20", "--seed", "1", "--max-divergences", "1", "--out", "r", "--draft-expectations", "draft.json"],
+  ];
+  const p = parseDiffArgs(argv, project, () => 0, {});
+  if (!("options" in p)) throw new Error(JSON.stringify(p));
+  const out: string[] = [];
+  const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => out.push(t) };
+  expect(await diffCommand(p.options, io), "exit 1: a divergence").toBe(1);
+  const written = JSON.parse(readFileSync(draft, "utf8"));
+  expect(written.kind, "a diff expectations file").toBe("edgeconf-diff-expectations");
+  expect(written.divergences[0], "an entry of the divergence, its reason left to write").toMatchObject({
+    area: "object-store",
+    op: "put",
+    field: expect.stringMatching(/^result\.customMetadata\./),
+    reason: "",
+  });
+  expect(out.join(""), "the console names the draft").toContain("Draft expectations (write each reason): draft.json");
+  expect(
+    parseDiffExpectations(readFileSync(draft, "utf8")),
+    "the draft does not load before reasons are written",
+  ).toMatch(/reason must be a non-empty string/);
+  expect(
+    parseDiffArgs(argv, project, () => 0, {}),
+    "an existing file is never replaced",
+  ).toEqual({
+    error: expect.stringContaining("exists; a draft never replaces a file"),
+  });
+});
+
+test("an http side without its zone name refuses to start (exit 2), naming CLOUDFLARE_ZONE_NAME", async () => {
+  vi.stubEnv("CLOUDFLARE_ZONE_NAME", "");
+  vi.stubEnv("CLOUDFLARE_ZONE_ID", "0123456789abcdef0123456789abcdef");
+  try {
+    const p = parseDiffArgs(
+      ["--area", "dns-records", "--against", "http", "--base-url", "http://127.0.0.1:9/client/v4", "--out", "z"],
+      dir,
+      () => 0,
+      {},
+    );
+    if (!("options" in p)) throw new Error(JSON.stringify(p));
+    const err: string[] = [];
+    const code = await diffCommand(p.options, { stdout: () => {}, stderr: (t) => err.push(t) });
+    expect(code, "exit 2: refused before any run").toBe(2);
+    expect(err.join(""), "the refusal names the variable").toContain("set CLOUDFLARE_ZONE_NAME");
+    expect(existsSync(path.join(dir, "z")), "no report written").toBe(false);
+  } finally {
+    vi.unstubAllEnvs();
+  }
 });

@@ -57,6 +57,7 @@ describe.each(Object.keys(BROKEN) as DiffAreaName[])("edgeconf diff, %s", (area)
       runs: 300,
       seed: 11,
       maxSteps: 6,
+      maxDivergences: 1,
     });
     expect(out.aborted).toBeUndefined();
     const d = out.divergence;
@@ -65,7 +66,7 @@ describe.each(Object.keys(BROKEN) as DiffAreaName[])("edgeconf diff, %s", (area)
     const step = d!.steps[d!.divergentAt]!;
     expect(step.differences.length).toBeGreaterThan(0);
     // The replay file carries the minimal sequence and reproduces the divergence.
-    const replay = parseDiffReplay(JSON.stringify(diffReplayOf(out, area, "test")));
+    const replay = parseDiffReplay(JSON.stringify(diffReplayOf(out, d!, area, "test")));
     expect(typeof replay).toBe("object");
     const lines: string[] = [];
     const io = { stdout: (t: string) => lines.push(t), stderr: (t: string) => lines.push(t) };
@@ -100,13 +101,24 @@ test("an expectation matching the operation and the differing field accepts the 
   }));
   const other: DiffExpectation = { ...accept[0]!, when: { body: { ttl: 46 } } };
   const used = new Set<DiffExpectation>();
-  const r = await runSequence(area, left, right, ops, "exp-1", [other, ...accept], used);
+  const r = await runSequence(area, left, right, ops, "exp-1", { expectations: [other, ...accept], used });
   // Accepted; an accepted difference of the outcome (the status) ends the sequence as agreeing.
   expect(r.divergentAt).toBeUndefined();
   expect(r.steps).toHaveLength(1);
   expect(r.steps[0]!.accepted).toHaveLength(step.differences.length);
   expect(used.has(other)).toBe(false);
-  // A stale entry is reported by a run that never needed it.
-  const again = await runDiff({ area, left, right, runs: 2, seed: 1, maxSteps: 2, expectations: [other] });
-  expect(again.expectationsStale).toEqual([other]);
+  // Stale: an entry whose operation the run ran and never needed; one it never met is not called stale.
+  const listed: DiffExpectation = { area: "dns-records", op: "list", field: "body.nothing", reason: "test" };
+  const elsewhere: DiffExpectation = { area: "object-store", op: "list", field: "result", reason: "test" };
+  const again = await runDiff({
+    area,
+    left,
+    right,
+    runs: 30,
+    seed: 1,
+    maxSteps: 6,
+    expectations: [other, listed, elsewhere],
+  });
+  expect(again.expectationsStale, "stale: the list entry (lists ran, it was never needed)").toEqual([listed]);
+  expect(again.expectationsNotMet, "not met: a body no create sent, another area").toEqual([other, elsewhere]);
 }, 60_000);

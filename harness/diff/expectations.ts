@@ -118,6 +118,11 @@ function argsMatch(when: DiffExpectation["when"], op: DiffOp): boolean {
   );
 }
 
+/** Whether an operation of a run is one `e` could have accepted a difference of (its area, op and `when`). */
+export function expectationMet(e: DiffExpectation, area: DiffAreaName, op: DiffOp): boolean {
+  return e.area === area && e.op === op.op && argsMatch(e.when, op);
+}
+
 /** The expectation that accepts a difference of `op` in `area`, if any. */
 export function expectationFor(
   list: readonly DiffExpectation[],
@@ -128,4 +133,44 @@ export function expectationFor(
   return list.find(
     (e) => e.area === area && e.op === op.op && fieldMatches(e.field, difference.field) && argsMatch(e.when, op),
   );
+}
+
+/**
+ * A draft expectations file of a run's divergences: one entry per operation and differing field of
+ * each divergence's minimal step, its reason left empty (the file does not load until every reason is
+ * written, so nothing is accepted by accident); `seen` says where each came from.
+ */
+export function draftExpectations(report: {
+  area: string;
+  divergences: readonly {
+    fingerprint: string;
+    count: number;
+    ops: readonly DiffOp[];
+    steps: readonly { differences: Difference[]; accepted: { difference: Difference }[] }[];
+    divergentAt: number;
+    replayFile?: string;
+  }[];
+}): string {
+  const entries: { area: string; op: string; field: string; reason: string; seen: string }[] = [];
+  const seen = new Set<string>();
+  for (const d of report.divergences) {
+    const step = d.steps[d.divergentAt];
+    const op = d.ops[d.divergentAt];
+    if (!step || !op) continue;
+    const accepted = new Set(step.accepted.map((a) => a.difference));
+    for (const x of step.differences) {
+      if (accepted.has(x)) continue;
+      const key = `${op.op}\u0000${x.field}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      entries.push({
+        area: report.area,
+        op: op.op,
+        field: x.field,
+        reason: "",
+        seen: `${d.count} run(s): ${d.fingerprint}${d.replayFile ? `; edgeconf replay ${d.replayFile}` : ""}`,
+      });
+    }
+  }
+  return `${JSON.stringify({ kind: "edgeconf-diff-expectations", divergences: entries }, null, 2)}\n`;
 }

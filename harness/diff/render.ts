@@ -6,7 +6,7 @@
  */
 import { htmlEscape } from "../report/html.ts";
 import type { Difference } from "./compare.ts";
-import type { DiffOutcome, Step } from "./run.ts";
+import type { DiffOutcome, Divergence, Step } from "./run.ts";
 import type { DiffOp, Json, NormaliseRule } from "./types.ts";
 
 export interface DiffReport extends DiffOutcome {
@@ -14,9 +14,11 @@ export interface DiffReport extends DiffOutcome {
   runId: string;
   /** The normalisation rules of the area (shared and the area's own), with why each exists. */
   rules: NormaliseRule[];
-  /** The replay file of the divergence, relative to the current directory. */
-  replayFile?: string;
+  /** The target options a replay needs (` --module M`), appended to every printed replay command. */
+  replayArgs?: string;
   expectationsFile?: string;
+  /** The draft expectations file this run wrote (--draft-expectations). */
+  draftExpectationsFile?: string;
 }
 
 const compact = (v: Json | undefined): string => JSON.stringify(v) ?? "undefined";
@@ -62,17 +64,57 @@ function sideBySide(left: Json, right: Json, width = 58): string[] {
   return out;
 }
 
-/** Runs drawn and, separately, the shrink steps (sequences tried while shrinking; `kept` shrank it). */
+/** The divergences of a report (older reports had only the first, as `divergence`, without fingerprint or count). */
+export function divergencesOf(r: DiffOutcome): Divergence[] {
+  const old = (r as { replayFile?: unknown }).replayFile;
+  const ds = Array.isArray(r.divergences)
+    ? r.divergences
+    : r.divergence
+      ? [{ ...r.divergence, ...(typeof old === "string" ? { replayFile: old } : {}) }]
+      : [];
+  return ds.map((d) => ({
+    ...d,
+    fingerprint: typeof d.fingerprint === "string" ? d.fingerprint : "(not recorded)",
+    count: typeof d.count === "number" ? d.count : 1,
+    foundAtRun: typeof d.foundAtRun === "number" ? d.foundAtRun : 0,
+  }));
+}
+
+/** Runs drawn and, separately, the shrink steps (sequences tried while shrinking; `kept` shrank them). */
 export function runsLine(r: DiffReport): string {
   const runs = r.runsDone;
   const drawn = runs < r.runs ? `${runs} of ${r.runs} runs` : `${runs} runs`;
-  const kept = r.divergence ? ` (${r.divergence.numShrinks} kept)` : "";
+  const ds = divergencesOf(r);
+  const kept = ds.length > 0 ? ` (${ds.reduce((n, d) => n + d.numShrinks, 0)} kept)` : "";
   return `${drawn}, ${r.shrinkSteps} shrink steps${kept}`;
 }
 
 function rate(r: DiffReport): string {
   const s = r.elapsedMs / 1000;
   return `${r.operationsPerSide} operations per side in ${s.toFixed(1)} s (${Math.round(r.operationsPerSide / Math.max(s, 0.001))}/s per side)`;
+}
+
+/** The command that replays a divergence, as the user can type it. */
+export function replayCommand(r: DiffReport, d: Divergence): string | undefined {
+  return d.replayFile ? `edgeconf replay ${d.replayFile}${r.replayArgs ?? ""}` : undefined;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** One line per distinct divergence: its number, how often it occurred, its fingerprint. */
+function summaryLines(r: DiffReport): string[] {
+  const ds = divergencesOf(r);
+  const cap =
+    ds.length >= (r.maxDivergences ?? Number.POSITIVE_INFINITY)
+      ? ` (the limit, --max-divergences ${r.maxDivergences}: the run stopped there)`
+      : "";
+  return [
+    `${plural(ds.length, "distinct divergence")}${cap}:`,
+    ...ds.map(
+      (d, i) =>
+        `  #${i + 1}  ${String(d.count).padStart(3)}x  ${d.fingerprint}  (${plural(d.ops.length, "step")}, first in run ${d.foundAtRun})`,
+    ),
+  ];
 }
 
 export function renderConsole(r: DiffReport): string {
@@ -82,31 +124,41 @@ export function renderConsole(r: DiffReport): string {
   ];
   if (r.aborted) lines.push(`ABORTED: ${r.aborted}`);
   for (const e of r.expectationsUsed) lines.push(`accepted (expected): ${e.op} ${e.field}: ${e.reason}`);
-  for (const e of r.expectationsStale) lines.push(`stale expectation (no run needed it): ${e.area} ${e.op} ${e.field}`);
-  const d = r.divergence;
-  if (!d) {
-    if (!r.aborted) lines.push(`No divergence in ${r.runs} runs.`);
+  for (const e of r.expectationsStale)
+    lines.push(`stale expectation (its operation ran, it was never needed): ${e.area} ${e.op} ${e.field}`);
+  const ds = divergencesOf(r);
+  if (ds.length === 0) {
+    if (!r.aborted) lines.push(`No divergence in ${r.runsDone} runs.`);
     return `${lines.join("\n")}\n`;
   }
-  const step = d.steps[d.divergentAt]!;
-  lines.push(
-    "",
-    `DIVERGENCE after ${d.ops.length} operation${d.ops.length === 1 ? "" : "s"}${d.numShrinks > 0 ? ` (shrunk from ${d.originalLength} in ${d.numShrinks} shrinks)` : ""}:`,
-    ...d.ops.map(
-      (op, i) => `  ${String(i + 1).padStart(2)}. ${opLine(op)}${i === d.divergentAt ? "   <- differs" : ""}`,
-    ),
-    "",
-    `Answers to step ${d.divergentAt + 1} (normalised), ${r.left} | ${r.right}:`,
-    ...sideBySide(step.leftNormalised, step.rightNormalised),
-    "",
-    "Differences:",
-    ...step.differences.map((x) => `  ${diffLine(x)}`),
-  );
-  const rules = appliedRules(step);
-  if (rules.length > 0) lines.push("Normalised (rule: fields):", ...rules.map((x) => `  ${x}`));
-  if (r.replayFile) lines.push("", `Replay: edgeconf replay ${r.replayFile}`);
+  lines.push("", ...summaryLines(r));
+  for (const [i, d] of ds.entries()) {
+    const step = d.steps[d.divergentAt]!;
+    lines.push(
+      "",
+      `DIVERGENCE #${i + 1} of ${ds.length} (${d.count}x): ${d.fingerprint}`,
+      `after ${plural(d.ops.length, "operation")}${d.numShrinks > 0 ? ` (shrunk from ${d.originalLength} in ${d.numShrinks} shrinks)` : ""}:`,
+      ...d.ops.map(
+        (op, j) => `  ${String(j + 1).padStart(2)}. ${opLine(op)}${j === d.divergentAt ? "   <- differs" : ""}`,
+      ),
+      "",
+      `Answers to step ${d.divergentAt + 1} (normalised), ${r.left} | ${r.right}:`,
+      ...sideBySide(step.leftNormalised, step.rightNormalised),
+      "",
+      "Differences:",
+      ...step.differences.map((x) => `  ${diffLine(x)}`),
+    );
+    const rules = appliedRules(step);
+    if (rules.length > 0) lines.push("Normalised (rule: fields):", ...rules.map((x) => `  ${x}`));
+    const cmd = replayCommand(r, d);
+    if (cmd) lines.push(`Replay: ${cmd}`);
+  }
+  if (r.draftExpectationsFile) lines.push("", `Draft expectations (write each reason): ${r.draftExpectationsFile}`);
   return `${lines.join("\n")}\n`;
 }
+
+/** A plain string as inline code in a table cell. */
+const code = (t: string) => `\`${t.replace(/\|/g, "\\|").replace(/`/g, "'")}\``;
 
 const cell = (v: Json | undefined) => `\`${compact(v).replace(/\|/g, "\\|").replace(/`/g, "'")}\``;
 
@@ -118,33 +170,50 @@ export function renderMarkdown(r: DiffReport): string {
     "",
   ];
   if (r.aborted) out.push(`**Aborted:** ${r.aborted}`, "");
-  const d = r.divergence;
-  if (!d) {
-    if (!r.aborted) out.push(`**No divergence** in ${r.runs} runs.`, "");
+  const ds = divergencesOf(r);
+  if (ds.length === 0) {
+    if (!r.aborted) out.push(`**No divergence** in ${r.runsDone} runs.`, "");
   } else {
-    const step = d.steps[d.divergentAt]!;
     out.push(
-      `**Divergence** after ${d.ops.length} operation(s), shrunk from ${d.originalLength}.` +
-        (r.replayFile ? ` Replay: \`edgeconf replay ${r.replayFile}\`` : ""),
+      `**${plural(ds.length, "distinct divergence")}**:`,
       "",
-      `| # | operation | ${r.left} | ${r.right} |`,
-      "|---|---|---|---|",
-      ...d.steps
-        .slice(0, d.divergentAt + 1)
-        .map(
-          (s, i) =>
-            `| ${i + 1}${i === d.divergentAt ? " ≠" : ""} | ${cell(opLine(s.op))} | ${cell(s.left)} | ${cell(s.right)} |`,
-        ),
-      "",
-      "Differences (normalised answers):",
-      "",
-      ...step.differences.map(
-        (x) => `- \`${x.path || "(answer)"}\`: ${cell(x.left as Json)} ≠ ${cell(x.right as Json)}`,
-      ),
+      "| # | count | operation | outcome | fields | steps | replay |",
+      "|---|---|---|---|---|---|---|",
+      ...ds.map((d, i) => {
+        const [op, outcome, fields] = d.fingerprint.split(" | ");
+        const cmd = replayCommand(r, d);
+        return `| ${i + 1} | ${d.count} | ${op} | ${outcome} | ${code(fields ?? "")} | ${d.ops.length} | ${cmd ? code(cmd) : ""} |`;
+      }),
       "",
     );
-    const rules = appliedRules(step);
-    if (rules.length > 0) out.push("Normalised at that step:", "", ...rules.map((x) => `- ${x}`), "");
+    for (const [i, d] of ds.entries()) {
+      const step = d.steps[d.divergentAt]!;
+      const cmd = replayCommand(r, d);
+      out.push(
+        `## Divergence ${i + 1}: ${d.fingerprint.replace(/\|/g, "\\|")}`,
+        "",
+        `Met in ${d.count} run(s), first in run ${d.foundAtRun}; ${d.ops.length} operation(s), shrunk from ${d.originalLength}.` +
+          (cmd ? ` Replay: \`${cmd}\`` : ""),
+        "",
+        `| # | operation | ${r.left} | ${r.right} |`,
+        "|---|---|---|---|",
+        ...d.steps
+          .slice(0, d.divergentAt + 1)
+          .map(
+            (s, j) =>
+              `| ${j + 1}${j === d.divergentAt ? " ≠" : ""} | ${cell(opLine(s.op))} | ${cell(s.left)} | ${cell(s.right)} |`,
+          ),
+        "",
+        "Differences (normalised answers):",
+        "",
+        ...step.differences.map(
+          (x) => `- \`${x.path || "(answer)"}\`: ${cell(x.left as Json)} ≠ ${cell(x.right as Json)}`,
+        ),
+        "",
+      );
+      const rules = appliedRules(step);
+      if (rules.length > 0) out.push("Normalised at that step:", "", ...rules.map((x) => `- ${x}`), "");
+    }
   }
   if (r.expectationsUsed.length > 0) {
     out.push(
@@ -155,7 +224,12 @@ export function renderMarkdown(r: DiffReport): string {
     );
   }
   if (r.expectationsStale.length > 0) {
-    out.push("Stale expectations:", "", ...r.expectationsStale.map((e) => `- ${e.area} ${e.op} \`${e.field}\``), "");
+    out.push(
+      "Stale expectations (the run ran their operation and never needed them):",
+      "",
+      ...r.expectationsStale.map((e) => `- ${e.area} ${e.op} \`${e.field}\``),
+      "",
+    );
   }
   out.push("Normalisation rules (everything else is compared exactly):", "");
   out.push(
@@ -168,37 +242,56 @@ export function renderMarkdown(r: DiffReport): string {
 
 const pre = (v: Json) => `<pre>${htmlEscape(JSON.stringify(v, null, 2))}</pre>`;
 
-/** The diff as one HTML section (for diff.html, or a report page that embeds it). */
-export function renderHtmlSection(r: DiffReport): string {
-  const d = r.divergence;
-  const head = `<h2>diff: ${htmlEscape(r.area)}, ${htmlEscape(r.left)} vs ${htmlEscape(r.right)}</h2>
-<p>Seed ${r.seed}, at most ${r.maxSteps} steps per sequence: ${htmlEscape(runsLine(r))}; ${htmlEscape(rate(r))}.</p>`;
-  let body = r.aborted ? `<p class="bad">Aborted: ${htmlEscape(r.aborted)}</p>` : "";
-  if (!d) body += r.aborted ? "" : `<p class="good">No divergence in ${r.runs} runs.</p>`;
-  else {
-    const rows = d.steps
-      .slice(0, d.divergentAt + 1)
-      .map(
-        (s, i) =>
-          `<tr class="${i === d.divergentAt ? "differs" : ""}"><td>${i + 1}</td><td><code>${htmlEscape(opLine(s.op))}</code></td><td>${pre(s.leftNormalised)}</td><td>${pre(s.rightNormalised)}</td></tr>`,
-      )
-      .join("\n");
-    const step = d.steps[d.divergentAt]!;
-    body += `<p class="bad">Divergence after ${d.ops.length} operation(s), shrunk from ${d.originalLength}.${r.replayFile ? ` Replay: <code>edgeconf replay ${htmlEscape(r.replayFile)}</code>` : ""}</p>
+function htmlDivergence(r: DiffReport, d: Divergence, i: number, of: number): string {
+  const rows = d.steps
+    .slice(0, d.divergentAt + 1)
+    .map(
+      (s, j) =>
+        `<tr class="${j === d.divergentAt ? "differs" : ""}"><td>${j + 1}</td><td><code>${htmlEscape(opLine(s.op))}</code></td><td>${pre(s.leftNormalised)}</td><td>${pre(s.rightNormalised)}</td></tr>`,
+    )
+    .join("\n");
+  const step = d.steps[d.divergentAt]!;
+  const cmd = replayCommand(r, d);
+  return `<h3>Divergence ${i + 1} of ${of}: <code>${htmlEscape(d.fingerprint)}</code></h3>
+<p class="bad">Met in ${Number(d.count)} run(s); ${d.ops.length} operation(s), shrunk from ${Number(d.originalLength)}.${cmd ? ` Replay: <code>${htmlEscape(cmd)}</code>` : ""}</p>
 <table><thead><tr><th>#</th><th>operation</th><th>${htmlEscape(r.left)}</th><th>${htmlEscape(r.right)}</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
-<h3>Differences</h3><ul>${step.differences.map((x) => `<li><code>${htmlEscape(diffLine(x))}</code></li>`).join("")}</ul>
-<h3>Normalised at that step</h3><ul>${
-      appliedRules(step)
-        .map((x) => `<li>${htmlEscape(x)}</li>`)
-        .join("") || "<li>nothing</li>"
-    }</ul>`;
+<h4>Differences</h4><ul>${step.differences.map((x) => `<li><code>${htmlEscape(diffLine(x))}</code></li>`).join("")}</ul>
+<h4>Normalised at that step</h4><ul>${
+    appliedRules(step)
+      .map((x) => `<li>${htmlEscape(x)}</li>`)
+      .join("") || "<li>nothing</li>"
+  }</ul>`;
+}
+
+/** The diff as one HTML section (for diff.html, or a report page that embeds it). */
+export function renderHtmlSection(r: DiffReport): string {
+  const ds = divergencesOf(r);
+  const head = `<h2>diff: ${htmlEscape(r.area)}, ${htmlEscape(r.left)} vs ${htmlEscape(r.right)}</h2>
+<p>Seed ${htmlEscape(String(r.seed))}, at most ${htmlEscape(String(r.maxSteps))} steps per sequence: ${htmlEscape(runsLine(r))}; ${htmlEscape(rate(r))}.</p>`;
+  let body = r.aborted ? `<p class="bad">Aborted: ${htmlEscape(r.aborted)}</p>` : "";
+  if (ds.length === 0) body += r.aborted ? "" : `<p class="good">No divergence in ${Number(r.runsDone)} runs.</p>`;
+  else {
+    const rows = ds
+      .map((d, i) => {
+        const cmd = replayCommand(r, d);
+        return `<tr><td>${i + 1}</td><td>${Number(d.count)}</td><td><code>${htmlEscape(d.fingerprint)}</code></td><td>${d.ops.length}</td><td>${cmd ? `<code>${htmlEscape(cmd)}</code>` : ""}</td></tr>`;
+      })
+      .join("\n");
+    body += `<p class="bad">${plural(ds.length, "distinct divergence")}</p>
+<table><thead><tr><th>#</th><th>count</th><th>fingerprint (operation | outcomes | fields)</th><th>steps</th><th>replay</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+${ds.map((d, i) => htmlDivergence(r, d, i, ds.length)).join("\n")}`;
   }
   if (r.expectationsUsed.length > 0) {
     body += `<h3>Accepted divergences</h3><ul>${r.expectationsUsed.map((e) => `<li>${htmlEscape(`${e.op} ${e.field}: ${e.reason}`)}</li>`).join("")}</ul>`;
   }
-  body += `<h3>Normalisation rules</h3><ul>${r.rules.map((x) => `<li><strong>${htmlEscape(x.name)}</strong> (${x.kind}; ${htmlEscape(x.keys.join(", "))}): ${htmlEscape(x.why)}</li>`).join("")}</ul>`;
+  if (r.expectationsStale.length > 0) {
+    body += `<h3>Stale expectations</h3><ul>${r.expectationsStale.map((e) => `<li>${htmlEscape(`${e.area} ${e.op} ${e.field}`)}</li>`).join("")}</ul>`;
+  }
+  body += `<h3>Normalisation rules</h3><ul>${r.rules.map((x) => `<li><strong>${htmlEscape(x.name)}</strong> (${htmlEscape(String(x.kind))}; ${htmlEscape(x.keys.join(", "))}): ${htmlEscape(x.why)}</li>`).join("")}</ul>`;
   return `<section class="edgeconf-diff">\n${head}\n${body}\n</section>`;
 }
 

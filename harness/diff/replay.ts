@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Difference } from "./compare.ts";
-import type { DiffOutcome } from "./run.ts";
+import type { DiffOutcome, Divergence } from "./run.ts";
 import { DIFF_AREAS, type DiffAreaName, type DiffOp } from "./types.ts";
 
 export const DIFF_REPLAY_KIND = "edgeconf-diff-replay";
@@ -20,14 +20,13 @@ export interface DiffReplayFile {
   /** fast-check's seed of the run that found it (for the record; the ops are replayed as they are). */
   seed: number;
   ops: DiffOp[];
-  /** What differed when it was found: the step (0-based) and its differences. */
-  found: { step: number; differences: Difference[] };
+  /** What differed when it was found: the step (0-based), its differences and the divergence's fingerprint. */
+  found: { step: number; differences: Difference[]; fingerprint?: string };
   runId: string;
 }
 
-export function diffReplayOf(outcome: DiffOutcome, area: DiffAreaName, runId: string): DiffReplayFile | undefined {
-  const d = outcome.divergence;
-  if (!d) return undefined;
+/** The replay file of one divergence of a run. */
+export function diffReplayOf(outcome: DiffOutcome, d: Divergence, area: DiffAreaName, runId: string): DiffReplayFile {
   return {
     kind: DIFF_REPLAY_KIND,
     version: 1,
@@ -36,7 +35,11 @@ export function diffReplayOf(outcome: DiffOutcome, area: DiffAreaName, runId: st
     against: outcome.right,
     seed: outcome.seed,
     ops: d.ops,
-    found: { step: d.divergentAt, differences: d.steps[d.divergentAt]?.differences ?? [] },
+    found: {
+      step: d.divergentAt,
+      differences: d.steps[d.divergentAt]?.differences ?? [],
+      fingerprint: d.fingerprint,
+    },
     runId,
   };
 }

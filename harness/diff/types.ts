@@ -45,6 +45,10 @@ export interface DiffArea {
   readonly op: fc.Arbitrary<DiffOp>;
   /** Normalisation rules of the area, applied after the shared ones. */
   readonly rules: readonly NormaliseRule[];
+  /** The capability an operation needs beyond the area's (a second tenant, a second operator), if any. */
+  requires?(op: DiffOp): Capability | undefined;
+  /** Why a target cannot be one side of this area's diff (e.g. an http side without its zone name), or undefined. */
+  check?(target: Target): string | undefined;
   /** Opens one side's session; `tag` is unique per run and the same on both sides. */
   open(target: Target, tag: string): Promise<DiffSession>;
 }

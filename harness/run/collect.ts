@@ -8,6 +8,7 @@ import type { SerializedError } from "@vitest/utils";
 import type { Reporter, TestCase, TestModule, TestSpecification } from "vitest/node";
 import { PROJECT_ROOT } from "../expectations.ts";
 import type { RawTest } from "../report/classify.ts";
+import { fitLine, fitParts, terminalWidth } from "../terminal.ts";
 
 export function relativeFile(file: string): string {
   return path.relative(PROJECT_ROOT, file).split(path.sep).join("/");
@@ -148,6 +149,8 @@ export function collectModule(module: TestModule): RawTest[] {
 
 export interface Progress {
   write(line: string): void;
+  /** The width of a line (default: the terminal's columns on stderr, 80 when it is not a terminal). */
+  columns?: number;
   /** How often a line says the run is alive while tests are running (ms; default HEARTBEAT_MS, 0 = never). */
   heartbeatMs?: number;
   /**
@@ -159,6 +162,17 @@ export interface Progress {
 
 /** Long properties (fuzzing) can run for minutes: a line at least this often says what is running. */
 export const HEARTBEAT_MS = 20_000;
+
+/**
+ * A test's name for a progress line: its clause ids (`title [A.x, B.y, ...]`, harness/clauses/test.ts)
+ * cut to the first and how many more (a property may check dozens; the report lists them all).
+ */
+export function progressName(name: string): string {
+  return name.replace(/ \[([A-D]\.[^\],]+(?:, [A-D]\.[^\],]+)+)\]$/, (whole, ids: string) => {
+    const list = ids.split(", ");
+    return list.length <= 2 ? whole : ` [${list[0]} +${list.length - 1} more]`;
+  });
+}
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
@@ -186,8 +200,17 @@ export class CollectingReporter implements Reporter {
 
   private held: string[] | undefined;
 
+  /** The width of a progress line. */
+  private readonly columns: number;
+
   constructor(private readonly progress?: Progress) {
     if (progress?.hold) this.held = [];
+    this.columns = progress?.columns ?? terminalWidth(process.stderr);
+  }
+
+  /** A progress line of `prefix`, a name and `suffix`, within the width (the name is cut in its middle). */
+  private fit(prefix: string, name: string, suffix = ""): string {
+    return fitParts(prefix, name, suffix, this.columns);
   }
 
   private say(line: string): void {
@@ -231,7 +254,7 @@ export class CollectingReporter implements Reporter {
     const mark = state === "passed" ? "✓" : state === "failed" ? "✗" : "-";
     const ms = test.diagnostic()?.duration ?? (run ? performance.now() - run.since : undefined);
     const took = ms !== undefined ? ` (${seconds(ms)})` : "";
-    this.say(`  ${mark} property ${test.fullName}${took}`);
+    this.say(this.fit(`  ${mark} property `, progressName(test.fullName), took));
   }
 
   /** Stops the heartbeat (the run ended, or was cancelled). */
@@ -243,10 +266,18 @@ export class CollectingReporter implements Reporter {
   private beat(): void {
     const now = performance.now();
     const oldest = [...this.running.values()].sort((a, b) => a.since - b.since)[0];
-    const what = oldest
-      ? `; running ${this.running.size} test(s), the longest ${oldest.name} for ${seconds(now - oldest.since)}`
-      : "";
-    this.say(`… ${seconds(now - this.started)}: ${this.finishedModules}/${this.totalModules} file(s) done${what}`);
+    const done = `… ${seconds(now - this.started)}: ${this.finishedModules}/${this.totalModules} file(s) done`;
+    if (!oldest) {
+      this.say(fitLine(done, this.columns));
+      return;
+    }
+    this.say(
+      this.fit(
+        `${done}; running ${this.running.size} test(s), the longest `,
+        progressName(oldest.name),
+        ` for ${seconds(now - oldest.since)}`,
+      ),
+    );
   }
 
   onTestModuleEnd(module: TestModule): void {
@@ -259,9 +290,13 @@ export class CollectingReporter implements Reporter {
     const mark = module.ok() ? "✓" : "✗";
     const width = String(this.totalModules).length;
     this.say(
-      `${mark} [${String(this.finishedModules).padStart(width)}/${this.totalModules}] ${relativeFile(module.moduleId)}: ${n("passed")} passed, ${n("failed")} failed, ${n("skipped")} skipped (${Math.round(module.diagnostic().duration)} ms)`,
+      this.fit(
+        `${mark} [${String(this.finishedModules).padStart(width)}/${this.totalModules}] `,
+        relativeFile(module.moduleId),
+        `: ${n("passed")} passed, ${n("failed")} failed, ${n("skipped")} skipped (${Math.round(module.diagnostic().duration)} ms)`,
+      ),
     );
-    for (const t of tests) if (t.result().state === "failed") this.say(`    ✗ ${t.fullName}`);
+    for (const t of tests) if (t.result().state === "failed") this.say(this.fit("    ✗ ", progressName(t.fullName)));
   }
 
   onTestRunEnd(

@@ -242,6 +242,9 @@ export async function executeRun(
       timeoutMs: options.timeoutMs,
       maxTimeMs: options.maxTimeMs,
       isolate: options.isolate,
+      // The files of an http run share the implementation's account and zone, and some tests compare the whole
+      // zone before and after a refused request: one file at a time (docs/runner.md, "Processes and speed").
+      ...(options.target === "http" ? { maxWorkers: 1 } : {}),
       // Kept beside the reports once a run has written one there (so a run that selects nothing, in a
       // folder it made, still leaves nothing behind): the first run in a folder starts cold.
       ...(options.cache && nodeFs.existsSync(path.join(options.outDir, "latest"))

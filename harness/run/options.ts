@@ -7,6 +7,7 @@ import path from "node:path";
 import { AREAS, type Area } from "../clauses/types.ts";
 import { argsErrorMessage, parseCommandArgs } from "../commands/usage.ts";
 import { TARGET_NAMES, type TargetName } from "../targets/types.ts";
+import { wrapText } from "../terminal.ts";
 import { TARGET_PROFILES } from "./preflight.ts";
 
 export interface RunOptions {
@@ -165,34 +166,100 @@ export function sharedTestDirs(projectRoot: string): string[] {
   return out;
 }
 
-/** --worker-url (worker target) and --module (module target), each only with its target. */
-function parseTargetOptions(
-  target: TargetName,
-  str: (k: string) => string | undefined,
-  ctx: ParseContext,
-): { workerUrl?: string; module?: string } | { error: string } {
-  const workerText = str("worker-url") ?? (ctx.env.EDGECONF_WORKER_URL || undefined);
-  const moduleText = str("module") ?? (ctx.env.EDGECONF_MODULE || undefined);
-  if (target !== "worker" && str("worker-url") !== undefined)
-    return { error: "--worker-url goes with --target worker" };
-  if (target !== "module" && str("module") !== undefined) return { error: "--module goes with --target module" };
+/** The options that say where a target is: one per kind of target that needs one. */
+export const TARGET_FLAGS = ["base-url", "kt-url", "worker-url", "module"] as const;
+export type TargetFlag = (typeof TARGET_FLAGS)[number];
+
+/** Where one target is: the http target's URLs, the worker target's URL, the module target's file. */
+export interface TargetLocation {
+  baseUrl?: string;
+  ktUrl?: string;
+  workerUrl?: string;
+  /** Absolute. */
+  module?: string;
+}
+
+/** How a command spells one side's options: `--module` and `--target` for run, `--against-module` ... */
+export interface SideSpelling {
+  flag(k: TargetFlag): string;
+  /** The option naming the side's target (`--target`, `--against`). */
+  side: string;
+}
+
+export const TARGET_SIDE: SideSpelling = { flag: (k) => `--${k}`, side: "--target" };
+
+/** The target each location option goes with. */
+const FLAG_TARGET: Record<TargetFlag, TargetName> = {
+  "base-url": "http",
+  "kt-url": "http",
+  "worker-url": "worker",
+  module: "module",
+};
+
+/** An option given on the command line for a side whose target does not take it, as a usage error. */
+export function strayTargetFlag(
+  target: string,
+  given: (k: TargetFlag) => string | undefined,
+  spell: SideSpelling = TARGET_SIDE,
+): string | undefined {
+  if (target !== "http" && (given("base-url") !== undefined || given("kt-url") !== undefined)) {
+    return `${spell.flag("base-url")} and ${spell.flag("kt-url")} go with ${spell.side} http`;
+  }
+  for (const k of ["worker-url", "module"] as const) {
+    if (target !== FLAG_TARGET[k] && given(k) !== undefined)
+      return `${spell.flag(k)} goes with ${spell.side} ${FLAG_TARGET[k]}`;
+  }
+  return undefined;
+}
+
+/**
+ * Where one side's target is, shared by run, fuzz, diff and replay: each option from the command line
+ * (`given`), else the environment (EDGECONF_BASE_URL, EDGECONF_KT_URL, EDGECONF_WORKER_URL, EDGECONF_MODULE);
+ * checked for the target that needs it (URLs parse, the module file exists, the worker's secret is set).
+ * The http URLs are returned whatever the target (run's profile of served areas reads them).
+ */
+export function parseTargetLocation(
+  target: string,
+  given: (k: TargetFlag) => string | undefined,
+  ctx: Pick<ParseContext, "env" | "cwd">,
+  spell: SideSpelling = TARGET_SIDE,
+): TargetLocation | { error: string } {
+  const baseText = given("base-url") ?? (ctx.env.EDGECONF_BASE_URL || undefined);
+  const ktText = given("kt-url") ?? (ctx.env.EDGECONF_KT_URL || undefined);
+  const baseUrl = baseText === undefined ? undefined : parseUrl(spell.flag("base-url"), baseText, true);
+  const ktUrl = ktText === undefined ? undefined : parseUrl(spell.flag("kt-url"), ktText);
+  if (typeof baseUrl === "object") return baseUrl;
+  if (typeof ktUrl === "object") return ktUrl;
+  if (target === "http" && !baseUrl && !ktUrl) {
+    return {
+      error: `${spell.side} http needs ${spell.flag("base-url")} (areas A, B) and/or ${spell.flag("kt-url")} (area C)`,
+    };
+  }
+  const urls = { ...(baseUrl ? { baseUrl } : {}), ...(ktUrl ? { ktUrl } : {}) };
   if (target === "worker") {
-    if (workerText === undefined) return { error: "--target worker needs --worker-url (the deployed bridge Worker)" };
-    const workerUrl = parseUrl("--worker-url", workerText);
+    const workerText = given("worker-url") ?? (ctx.env.EDGECONF_WORKER_URL || undefined);
+    if (workerText === undefined) {
+      return { error: `${spell.side} worker needs ${spell.flag("worker-url")} (the deployed bridge Worker)` };
+    }
+    const workerUrl = parseUrl(spell.flag("worker-url"), workerText);
     if (typeof workerUrl === "object") return workerUrl;
     if (!ctx.env.EDGECONF_WORKER_SECRET) {
-      return { error: "--target worker needs the bridge's secret in EDGECONF_WORKER_SECRET (see docs/bridge.md)" };
+      return {
+        error: `${spell.side} worker needs the bridge's secret in EDGECONF_WORKER_SECRET (see docs/bridge.md)`,
+      };
     }
-    return { workerUrl };
+    return { ...urls, workerUrl };
   }
   if (target === "module") {
-    if (moduleText === undefined)
-      return { error: "--target module needs --module PATH (a module exporting createBucket)" };
+    const moduleText = given("module") ?? (ctx.env.EDGECONF_MODULE || undefined);
+    if (moduleText === undefined) {
+      return { error: `${spell.side} module needs ${spell.flag("module")} PATH (a module exporting createBucket)` };
+    }
     const file = path.resolve(ctx.cwd, moduleText);
-    if (!existsSync(file)) return { error: `--module: no such file ${file}` };
-    return { module: file };
+    if (!existsSync(file)) return { error: `${spell.flag("module")}: no such file ${file}` };
+    return { ...urls, module: file };
   }
-  return {};
+  return urls;
 }
 
 export interface ParseContext {
@@ -281,26 +348,17 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
     seed = ctx.randomSeed();
   }
 
-  const baseText = str("base-url") ?? (ctx.env.EDGECONF_BASE_URL || undefined);
-  const ktText = str("kt-url") ?? (ctx.env.EDGECONF_KT_URL || undefined);
-  if (target !== "http" && (str("base-url") !== undefined || str("kt-url") !== undefined)) {
-    return { error: "--base-url and --kt-url go with --target http" };
-  }
-  const baseUrl = baseText === undefined ? undefined : parseUrl("--base-url", baseText, true);
-  const ktUrl = ktText === undefined ? undefined : parseUrl("--kt-url", ktText);
-  if (typeof baseUrl === "object") return baseUrl;
-  if (typeof ktUrl === "object") return ktUrl;
-  if (target === "http" && !baseUrl && !ktUrl) {
-    return { error: "--target http needs --base-url (areas A, B) and/or --kt-url (area C)" };
-  }
+  const given = (k: TargetFlag) => str(k);
+  const stray = strayTargetFlag(target, given);
+  if (stray) return { error: stray };
+  const location = parseTargetLocation(target, given, ctx);
+  if ("error" in location) return location;
+  const { baseUrl, ktUrl } = location;
   // Without --areas, a run covers the areas the target serves (the others are "not tested").
   if (command === "run" && !areasGiven) {
     const served = TARGET_PROFILES[target].areas({ baseUrl, ktUrl });
     areas = AREAS.filter((a) => served.includes(a));
   }
-
-  const targetOptions = parseTargetOptions(target, str, ctx);
-  if ("error" in targetOptions) return targetOptions;
 
   let shard: RunOptions["shard"];
   if (str("shard") !== undefined) {
@@ -353,9 +411,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
     options: {
       command,
       target,
-      ...(baseUrl ? { baseUrl } : {}),
-      ...(ktUrl ? { ktUrl } : {}),
-      ...targetOptions,
+      ...location,
       areas,
       seed,
       outDir: path.resolve(ctx.cwd, str("out") ?? "reports"),
@@ -374,7 +430,7 @@ export function parseRunArgs(argv: string[], command: "run" | "fuzz", ctx: Parse
   };
 }
 
-export const RUN_HELP = `Usage: edgeconf run [options]
+export const RUN_HELP = wrapText(`Usage: edgeconf run [options]
 
 Runs the conformance suites and properties against a target and writes a report to
 <out>/<run-id>/ and <out>/latest/ (report.json, junit.xml, report.md, report.html).
@@ -409,9 +465,9 @@ Area D's targets: workerd (the bridge Worker inside Miniflare: workerd's own bin
 
 Exit status: 0 every result as expected, 1 unexpected results, 2 usage error or unreachable target,
 3 inconclusive (nothing unexpected, but no test of any selected area reached the target).
-`;
+`);
 
-export const FUZZ_HELP = `Usage: edgeconf fuzz --area <area> [options]
+export const FUZZ_HELP = wrapText(`Usage: edgeconf fuzz --area <area> [options]
 
 Runs the properties of one area with many more runs (validation fuzzing). Each counterexample is
 saved as <out>/<run-id>/replays/<name>.json; \`edgeconf replay FILE\` runs it again.
@@ -426,4 +482,4 @@ Options:
 
 Exit status: 0 no unexpected counterexample, 1 counterexamples found, 2 usage error or unreachable target,
 3 inconclusive (nothing unexpected, but no property of any selected area reached the target).
-`;
+`);

@@ -42,6 +42,8 @@ export interface VitestRunOptions {
    * starting a process and loading vitest and the modules, is paid once per worker instead of once per file.
    */
   isolate?: boolean;
+  /** Test files run at once (default: one per core, RUN_WORKERS). */
+  maxWorkers?: number;
   /** Where module transforms are kept between runs (vitest's fsModuleCache; absolute); absent: no cache. */
   cacheDir?: string;
 }
@@ -69,7 +71,7 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
       ...(options.globalSetup ? { globalSetup: options.globalSetup } : {}),
       pool: "forks",
       isolate: options.isolate ?? false,
-      maxWorkers: RUN_WORKERS,
+      maxWorkers: options.maxWorkers ?? RUN_WORKERS,
       ...(options.cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: options.cacheDir } } : {}),
       run: true,
       watch: false,

@@ -20,8 +20,9 @@ import {
   type RawResponse,
   type Simulator,
 } from "../../sim/index.ts";
+import { responseSignal, ServedRawRequest } from "./cancel.ts";
 import type { KtCertSources } from "./certs.ts";
-import { apiPortRefusal, newControlToken } from "./gate.ts";
+import { apiPortRefusal, foreignHostRefusal, HostGate, hostHeaderOf, newControlToken } from "./gate.ts";
 import { urlHostOf } from "./hosts.ts";
 import { type KtServer, startKtServer } from "./kt-server.ts";
 import { makeTempDir, removeTempDir } from "./temp-dirs.ts";
@@ -33,6 +34,11 @@ export interface ServeOptions {
   ktPort?: number;
   /** Interface to listen on (default 127.0.0.1). */
   host?: string;
+  /**
+   * Host names requests may carry besides this machine's (loopback names and `host`): every other Host
+   * is refused on both ports and every path (DNS rebinding). `--allow-host`.
+   */
+  allowHosts?: readonly string[];
   seed?: number;
   credentials?: Partial<Credentials>;
   /** Where generated PEM files go (default: a new temporary directory). */
@@ -62,6 +68,11 @@ export interface ServeInfo extends Credentials {
   client_cert_2: string | null;
   client_key_2: string | null;
   seed: number;
+  /**
+   * The id of the process serving (kill it to stop the servers): under `npx edgeconf serve ... &`,
+   * `$!` is npm's, which does not pass SIGTERM on.
+   */
+  pid: number;
   control_url: string;
   /** The control surface's secret (random per process): `Authorization: Bearer <control_token>`. */
   control_token: string;
@@ -130,7 +141,11 @@ function bodyStream(req: http.IncomingMessage): { stream: ReadableStream<Uint8Ar
 const BUFFER_LIMIT = 1024 * 1024;
 
 /** A request whose body is not read whole up front: forwarded as a web Request with a streamed body. */
-function streamedRequest(req: http.IncomingMessage, url: string): { request: Request; discard(): void } {
+function streamedRequest(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: string,
+): { request: Request; discard(): void } {
   const headers: [string, string][] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
@@ -139,7 +154,8 @@ function streamedRequest(req: http.IncomingMessage, url: string): { request: Req
   }
   const body = bodyStream(req);
   const method = req.method ?? "GET";
-  const request = new Request(url, { method, headers, body: body.stream, duplex: "half" } as RequestInit);
+  const signal = responseSignal(res);
+  const request = new Request(url, { method, headers, body: body.stream, duplex: "half", signal } as RequestInit);
   return { request, discard: body.discard };
 }
 
@@ -218,7 +234,7 @@ function forwardWhole(req: http.IncomingMessage, res: http.ServerResponse, sim: 
   const headers = headersFromRaw(req.rawHeaders, "host");
   if (method === "GET" || method === "HEAD") {
     req.resume();
-    forwardRaw(req, res, sim, { method, url, headers });
+    forwardRaw(req, res, sim, new ServedRawRequest(method, url, headers, res));
     return;
   }
   let first: Buffer | undefined;
@@ -235,7 +251,7 @@ function forwardWhole(req: http.IncomingMessage, res: http.ServerResponse, sim: 
     ended = true;
     const buffer = more ? Buffer.concat(more) : (first ?? EMPTY_BUFFER);
     const body = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-    forwardRaw(req, res, sim, { method, url, headers, body });
+    forwardRaw(req, res, sim, new ServedRawRequest(method, url, headers, res, body));
   });
   req.on("error", () => {
     if (ended) return; // an error after the whole body was read changes nothing (as before: a settled read)
@@ -275,11 +291,18 @@ function serveApiRequest(
   sim: Simulator,
   originOf: () => string,
   access: { token: string; hosts?: readonly string[] },
+  hosts: HostGate,
 ): void {
   let streamed: { request: Request; discard(): void } | undefined;
   try {
     const target = req.url ?? "/";
     const url = `${originOf()}${target}`;
+    const hostProblem = hosts.problem(hostHeaderOf(req.rawHeaders));
+    if (hostProblem !== undefined) {
+      req.resume();
+      writeRaw(res, foreignHostRefusal(url, hostProblem));
+      return;
+    }
     // A plain target inside /client/v4/ is always forwarded (the gate's first rule): its headers
     // are not looked at here.
     if (!(isPlainTarget(target) && target.startsWith("/client/v4/"))) {
@@ -295,7 +318,7 @@ function serveApiRequest(
       forwardWhole(req, res, sim, url);
       return;
     }
-    streamed = streamedRequest(req, url);
+    streamed = streamedRequest(req, res, url);
     const { discard } = streamed;
     sim
       .fetch(streamed.request)
@@ -322,8 +345,9 @@ export function createApiServer(
   originOf: () => string,
   access: { token: string; hosts?: readonly string[] },
 ): http.Server {
+  const hosts = new HostGate(access);
   const server = http.createServer({ keepAlive: true, keepAliveTimeout: 10_000 }, (req, res) => {
-    void serveApiRequest(req, res, sim, originOf, access);
+    void serveApiRequest(req, res, sim, originOf, access, hosts);
   });
   server.on("clientError", (_err, socket) => {
     // Requests node:http cannot parse (bad method, bad header bytes): 400 with the envelope, then close.
@@ -337,11 +361,27 @@ export function createApiServer(
   return server;
 }
 
+/**
+ * What a server that could not listen says: a port in use names the fix (`flag` is the option that
+ * sets that port); anything else keeps node's message.
+ */
+export function listenErrorMessage(error: unknown, flag: "--port" | "--kt-port", port: number, host: string): string {
+  const e = error as { code?: string; message?: string };
+  if (e?.code === "EADDRINUSE") {
+    return `port ${port} on ${host} is in use (another edgeconf serve?): pick another with ${flag} N, or ${flag} 0 for any free port`;
+  }
+  if (e?.code === "EACCES")
+    return `no permission to listen on port ${port} on ${host}: use a port above 1023, or ${flag} 0`;
+  if (e?.code === "EADDRNOTAVAIL") return `${host} is not an address of this machine (--host)`;
+  return e?.message ?? String(error);
+}
+
 function listen(server: http.Server, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
-    server.once("error", reject);
+    const failed = (error: unknown) => reject(new Error(listenErrorMessage(error, "--port", port, host)));
+    server.once("error", failed);
     server.listen(port, host, () => {
-      server.off("error", reject);
+      server.off("error", failed);
       resolve(server.address() as AddressInfo);
     });
   });
@@ -358,7 +398,8 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
     });
   let origin = "";
   const controlToken = newControlToken();
-  const server = createApiServer(sim, () => origin, { token: controlToken, hosts: [host] });
+  const hosts = [host, ...(options.allowHosts ?? [])];
+  const server = createApiServer(sim, () => origin, { token: controlToken, hosts });
   const address = await listen(server, options.port ?? 0, host);
   origin = `http://${urlHostOf(host)}:${address.port}`;
   const ownCertDir = options.certDir === undefined;
@@ -369,13 +410,14 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
     kt = await startKtServer(sim, {
       port: options.ktPort ?? 0,
       host,
+      hosts,
       certDir,
       ...(options.caCert ? { caCert: options.caCert } : {}),
       ...(options.caKey ? { caKey: options.caKey } : {}),
       ...options.certificates,
     });
   } catch (error) {
-    ktError = error instanceof Error ? error.message : String(error);
+    ktError = listenErrorMessage(error, "--kt-port", options.ktPort ?? 0, host);
   }
   const c = sim.credentials;
   const second = sim.areas.api.tenants[1]!;
@@ -394,6 +436,7 @@ export async function startServe(options: ServeOptions = {}): Promise<Served> {
     client_cert_2: kt?.client_cert_2 ?? null,
     client_key_2: kt?.client_key_2 ?? null,
     seed: sim.seed,
+    pid: process.pid,
     control_url: `${origin}/__edgeconf`,
     control_token: controlToken,
     second_tenant: { ...second },

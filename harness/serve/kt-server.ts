@@ -7,7 +7,9 @@
  * 401 from the simulator, and an operator writing to another operator's namespace gets 403.
  * Every request is forwarded to `sim.fetch(request, { clientIdentity })`, except the control surface:
  * `/__edgeconf` paths are not served here at all (area C's own 404); the control surface lives on the
- * API's port behind its token (harness/serve/gate.ts).
+ * API's port behind its token (harness/serve/gate.ts). A request whose Host names neither this machine
+ * nor an `--allow-host` name gets 403 `{error, code: "forbidden"}` before its body is read (DNS
+ * rebinding, as on the API's port).
  *
  * Gaps / by design: the TLS handshake itself never fails for a missing or foreign certificate (the
  * spec's list example carries no credential, so reads stay open); refusal happens per request.
@@ -20,7 +22,9 @@ import type { TLSSocket } from "node:tls";
 import { isControlPath } from "../../sim/control/index.ts";
 import type { Simulator } from "../../sim/index.ts";
 import { KT_OPERATORS } from "../targets/kt.ts";
+import { responseSignal } from "./cancel.ts";
 import { type KtCertFiles, type KtCertSources, prepareKtCertificates } from "./certs.ts";
+import { HostGate } from "./gate.ts";
 import { urlHostOf } from "./hosts.ts";
 
 /** Headers of the connection, not of the request. */
@@ -34,6 +38,8 @@ const MAX_READ_BYTES = 1024 * 1024;
 export interface KtServerOptions extends KtCertSources {
   port?: number;
   host?: string;
+  /** Host names accepted besides the loopback ones (the listening address, --allow-host names). */
+  hosts?: readonly string[];
   /** Directory where generated PEM files are written. */
   certDir: string;
 }
@@ -70,6 +76,7 @@ function json(res: import("node:http").ServerResponse, status: number, body: unk
 export async function startKtServer(sim: Simulator, options: KtServerOptions): Promise<KtServer> {
   const files = prepareKtCertificates(options.certDir, options, KT_OPERATORS);
   const host = options.host ?? "127.0.0.1";
+  const hosts = new HostGate({ hosts: options.hosts ?? [host] });
   const server: Server = createServer(
     {
       key: readFileSync(files.server_key),
@@ -79,6 +86,12 @@ export async function startKtServer(sim: Simulator, options: KtServerOptions): P
       rejectUnauthorized: false,
     },
     (req, res) => {
+      const hostProblem = hosts.problem(req.headers.host);
+      if (hostProblem !== undefined) {
+        req.resume();
+        json(res, 403, { error: hostProblem, code: "forbidden" });
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       let tooLarge = false;
@@ -112,7 +125,7 @@ export async function startKtServer(sim: Simulator, options: KtServerOptions): P
             const url = target.startsWith("/")
               ? new URL(`https://kt.edgeconf.test${target}`)
               : new URL(target, "https://kt.edgeconf.test");
-            const init = { method, headers, ...(body ? { body } : {}) };
+            const init = { method, headers, signal: responseSignal(res), ...(body ? { body } : {}) };
             const response = isControlPath(url.pathname)
               ? await sim.areas.kt.handle(new Request(url, init), {})
               : await sim.fetch(url, { ...init, ...(identity ? { clientIdentity: identity } : {}) });

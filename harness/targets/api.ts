@@ -10,6 +10,9 @@ import { Agent, fetch as undiciFetch } from "undici";
 import type { Simulator } from "../../sim/index.ts";
 import { recordImplementation, serverImplementation } from "./identity.ts";
 import { secondTenantFromEnv } from "./second-tenant.ts";
+import type { ApiCredentials, ApiSecrets, TenantCredentials } from "./tenant.ts";
+
+export type { ApiCredentials, ApiSecrets, TenantCredentials } from "./tenant.ts";
 
 export type AuthScheme = "token" | "key";
 
@@ -25,22 +28,6 @@ export interface ApiRequestInit extends RequestInit {
   /** Which credentials to send (default: the scheme of the path's area, the primary tenant). */
   auth?: ApiAuth;
 }
-
-/** Where the suites' resources live. */
-export interface ApiCredentials {
-  account_id: string;
-  zone_id: string;
-  zone_name: string;
-}
-
-/** Secrets of one tenant (any may be missing on an http target). */
-export interface ApiSecrets {
-  api_token?: string;
-  auth_email?: string;
-  auth_key?: string;
-}
-
-export type TenantCredentials = ApiCredentials & ApiSecrets;
 
 /** A decoded response: status, headers, raw text and JSON (undefined when the body is not JSON). */
 export interface ApiResult<T = unknown> {

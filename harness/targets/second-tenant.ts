@@ -7,7 +7,7 @@
  * Gaps / by design: all five required variables or none (the isolation tests use both schemes and both
  * ids); `EDGECONF_SECOND_ZONE_NAME` is optional, as `CLOUDFLARE_ZONE_NAME` is.
  */
-import type { TenantCredentials } from "./api.ts";
+import type { TenantCredentials } from "./tenant.ts";
 
 /** The variables the isolation tests need, all of them. */
 export const SECOND_TENANT_ENV = [

@@ -14,6 +14,10 @@
  *
  * A refused request changes nothing: the checks run before its body is read.
  *
+ * Check 1 (`foreignHostProblem`) is also what `edgeconf serve` runs on every other request of both its
+ * ports (harness/serve/gate.ts): the API's records and rules are as much worth a rebinding page's while
+ * as the control surface. `--allow-host NAME` adds a name to the accepted ones, everywhere.
+ *
  * Gaps / by design: in-process use (`sim.control`, `sim.fetch`, the undici and nock adapters) needs
  * no token: whoever holds the simulator object already has it all. The token is made in
  * harness/serve (node:crypto), never from the seed, since the seed is printed and shared. The same
@@ -29,7 +33,7 @@ export const LOOPBACK_HOSTNAMES: readonly string[] = ["localhost", "127.0.0.1", 
 export interface ControlAccess {
   /** The secret every request must carry. */
   token: string;
-  /** Host names accepted besides the loopback ones (the address the server listens on). */
+  /** Host names accepted besides the loopback ones (the address the server listens on, --allow-host names). */
   hosts?: readonly string[];
 }
 
@@ -63,6 +67,33 @@ export function allowedHostnames(access: Pick<ControlAccess, "hosts">): Set<stri
   return out;
 }
 
+/**
+ * Why `name` cannot be given to `--allow-host` (a host name or IP address, no port, scheme or path),
+ * or undefined when it can.
+ */
+export function allowHostProblem(name: string): string | undefined {
+  const bare = name.includes(":") && !name.startsWith("[") ? `[${name}]` : name;
+  const parsed = hostnameOf(bare);
+  if (parsed === undefined || /[:/]/.test(bare.replace(/^\[[^\]]*\]$/, ""))) {
+    return `--allow-host takes a host name or IP address (no scheme, port or path), got ${JSON.stringify(name)}`;
+  }
+  return undefined;
+}
+
+/**
+ * Why a request whose Host header is `host` must be refused, or undefined when its host name is one of
+ * `allowed` (from allowedHostnames). A page on another site that rebinds its own name to this machine
+ * (DNS rebinding) sends its own name as Host.
+ */
+export function foreignHostProblem(host: string | null | undefined, allowed: ReadonlySet<string>): string | undefined {
+  const hostname = typeof host === "string" ? hostnameOf(host.trim()) : undefined;
+  if (hostname !== undefined && allowed.has(hostname)) return undefined;
+  return (
+    `edgeconf serve answers only requests addressed to this machine (Host ${[...allowed].join(", ")}); ` +
+    `got Host ${JSON.stringify(host ?? null)}; to accept another name, start it with --allow-host NAME`
+  );
+}
+
 /** Compares two strings in time that depends only on their lengths. */
 export function sameSecret(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
@@ -88,13 +119,8 @@ function forbidden(error: string): ControlRefusal {
 /** Why a control request must be refused, or undefined when it may go on. */
 export function controlAccessProblem(headers: HeaderSource, access: ControlAccess): ControlRefusal | undefined {
   const allowed = allowedHostnames(access);
-  const host = headers.get("host");
-  const hostname = typeof host === "string" ? hostnameOf(host.trim()) : undefined;
-  if (hostname === undefined || !allowed.has(hostname)) {
-    return forbidden(
-      `the control surface answers only requests addressed to this machine (Host ${[...allowed].join(", ")}); got Host ${JSON.stringify(host ?? null)}`,
-    );
-  }
+  const hostProblem = foreignHostProblem(headers.get("host"), allowed);
+  if (hostProblem) return forbidden(hostProblem);
   const origin = headers.get("origin");
   if (typeof origin === "string") {
     const m = /^https?:\/\/([^/]*)\/?$/i.exec(origin.trim());

@@ -28,7 +28,7 @@ import { givenValue } from "../core/clock.ts";
 import { DEFAULT_BODY_LIMIT, readCapped } from "../http/body.ts";
 import { ApiError } from "../http/errors.ts";
 import type { FaultRule } from "./faults.ts";
-import type { SimControl } from "./index.ts";
+import type { SimControl } from "./types.ts";
 
 export const CONTROL_PREFIX = "/__edgeconf";
 

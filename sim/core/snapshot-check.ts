@@ -11,8 +11,10 @@
  *
  * Gaps / by design: checks stop at the first problem (one path per error), as the API's validators do.
  */
+
 import { givenValue, timeProblem } from "./clock.ts";
 import { SimUsageError } from "./errors.ts";
+import type { Stamp } from "./stamps.ts";
 
 /** A snapshot refused before anything changed; `path` names the first bad value. */
 export class SnapshotError extends SimUsageError {
@@ -200,11 +202,15 @@ export function notAfter(ms: number, now: number | undefined, path: string): voi
 const MAX_STAMP_LEAD_MICROS = 1_000_000_000;
 
 /**
- * A DNS area's stamp (µs) is not further ahead of the snapshot's `now` than MAX_STAMP_LEAD_MICROS.
- * Both models start their last stamp at 0 (1970), so before 1970 their stamps begin there.
+ * A DNS area's stamp (ms and µs, sim/core/stamps.ts) is not further ahead of the snapshot's `now` than
+ * MAX_STAMP_LEAD_MICROS. Both models start their last stamp at 0 (1970), so before 1970 their stamps
+ * begin there. Exact over the clock's whole range (the lead is computed from the difference in ms).
  */
-export function stampNotAhead(micros: number, now: number | undefined, path: string): void {
-  if (now !== undefined && micros > Math.max(now * 1000 + 999, 0) + MAX_STAMP_LEAD_MICROS) {
+export function stampNotAhead(stamp: Stamp, now: number | undefined, path: string): void {
+  if (now === undefined) return;
+  // How far past the last µs of `now` (or past the epoch, before 1970) the stamp is.
+  const lead = now >= 0 ? (stamp.ms - now) * 1000 + (stamp.us - 999) : stamp.ms * 1000 + stamp.us;
+  if (lead > MAX_STAMP_LEAD_MICROS) {
     fail(
       path,
       `is later than the snapshot's now (${new Date(now).toISOString()}) by more than a burst of writes in one millisecond could take it (${MAX_STAMP_LEAD_MICROS} µs); the simulator stamps from its clock`,

@@ -3,12 +3,14 @@
  *
  * Gaps / by design: rules are listed in creation order (the platform's order is not documented).
  * Timestamps come from the fake clock plus microsecond digits from the seeded stream, strictly
- * increasing within the area, so modified_on always moves on update even when the clock did not.
+ * increasing within the area, so modified_on always moves on update even when the clock did not; they
+ * are exact over the clock's whole range (sim/core/stamps.ts).
  * They are written with a `+00:00` offset (`2023-10-01T13:10:38.762503+00:00`). Restoring a snapshot
  * does not rewind the id stream: ids after a restore are new ids, never reused ones.
  */
 import type { SimCore } from "../core/context.ts";
 import type { SeededRandom } from "../core/random.ts";
+import { EPOCH_STAMP, nextStamp, type Stamp, stampMicros, stampOfMicros } from "../core/stamps.ts";
 import { isoMicros } from "../core/time.ts";
 import { checkDnsProtectionSnapshot } from "./snapshot-check.ts";
 import type { RuleInput, RulePatch } from "./validate.ts";
@@ -29,7 +31,20 @@ export interface Rule {
 
 interface State {
   rules: Record<string, Rule[]>;
-  lastStampMicros: number;
+  /** The last stamp given (in a snapshot: `lastStampMicros`, see stampMicros). */
+  lastStamp: Stamp;
+}
+
+/** The area's state as a snapshot holds it. */
+interface SnapshotState {
+  rules: Record<string, Rule[]>;
+  lastStampMicros: number | bigint;
+}
+
+function copyRules(rules: Record<string, Rule[]>): Record<string, Rule[]> {
+  const out: Record<string, Rule[]> = {};
+  for (const [account, list] of Object.entries(rules)) out[account] = list.map(copyRule);
+  return out;
 }
 
 function copyRule(r: Rule): Rule {
@@ -47,15 +62,10 @@ function copyRule(r: Rule): Rule {
   };
 }
 
-function copyState(s: State): State {
-  const rules: Record<string, Rule[]> = {};
-  for (const [account, list] of Object.entries(s.rules)) rules[account] = list.map(copyRule);
-  return { rules, lastStampMicros: s.lastStampMicros };
-}
-
-/** Formats a timestamp given in microseconds since the epoch, with a +00:00 offset. */
-export function formatStamp(micros: number): string {
-  return isoMicros(Math.floor(micros / 1000), micros % 1000, 0, false);
+/** Formats a timestamp (ms and µs, or microseconds since the epoch), with a +00:00 offset. */
+export function formatStamp(stamp: Stamp | number): string {
+  const s = typeof stamp === "number" ? stampOfMicros(stamp) : stamp;
+  return isoMicros(s.ms, s.us, 0, false);
 }
 
 /** What the model needs of the simulator around it. */
@@ -67,7 +77,7 @@ export interface DnsProtectionOptions {
 export class DnsProtectionModel {
   readonly #core: SimCore;
   readonly #random: SeededRandom;
-  #state: State = { rules: {}, lastStampMicros: 0 };
+  #state: State = { rules: {}, lastStamp: EPOCH_STAMP };
   /** Index of live rules by `account id` + "/" + `rule id` (rebuilt on restore and reset). */
   #byKey = new Map<string, Rule>();
 
@@ -80,10 +90,9 @@ export class DnsProtectionModel {
   }
 
   #stamp(): string {
-    const candidate = this.#core.clock.now() * 1000 + this.#random.int(1000);
-    const micros = Math.max(candidate, this.#state.lastStampMicros + 1);
-    this.#state.lastStampMicros = micros;
-    return formatStamp(micros);
+    const stamp = nextStamp(this.#core.clock.now(), this.#random.int(1000), this.#state.lastStamp);
+    this.#state.lastStamp = stamp;
+    return formatStamp(stamp);
   }
 
   #rulesOf(account: string): Rule[] {
@@ -134,12 +143,14 @@ export class DnsProtectionModel {
   update(account: string, id: string, patch: RulePatch): Rule | undefined {
     const r = this.#byKey.get(`${account}/${id}`);
     if (!r) return undefined;
+    // Stamped first: a write with no stamp left (StampRangeError) changes nothing.
+    const now = this.#stamp();
     if (patch.mode !== undefined) r.mode = patch.mode;
     if (patch.profile_sensitivity !== undefined) r.profile_sensitivity = patch.profile_sensitivity;
     if (patch.rate_sensitivity !== undefined) r.rate_sensitivity = patch.rate_sensitivity;
     if (patch.burst_sensitivity !== undefined) r.burst_sensitivity = patch.burst_sensitivity;
     if (patch.block_any_queries !== undefined) r.block_any_queries = patch.block_any_queries;
-    r.modified_on = this.#stamp();
+    r.modified_on = now;
     return copyRule(r);
   }
 
@@ -162,7 +173,11 @@ export class DnsProtectionModel {
   }
 
   snapshot(): unknown {
-    return copyState(this.#state);
+    const out: SnapshotState = {
+      rules: copyRules(this.#state.rules),
+      lastStampMicros: stampMicros(this.#state.lastStamp),
+    };
+    return out;
   }
 
   /** Checks a whole snapshot (snapshot-check.ts); throws naming the first bad path. */
@@ -173,13 +188,13 @@ export class DnsProtectionModel {
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(state: unknown): void {
     checkDnsProtectionSnapshot(state, "dnsProtection", this.#accountKnown);
-    const s = state as State;
-    this.#state = copyState({ rules: s.rules, lastStampMicros: s.lastStampMicros });
+    const s = state as SnapshotState;
+    this.#state = { rules: copyRules(s.rules), lastStamp: stampOfMicros(s.lastStampMicros) };
     this.#reindex();
   }
 
   reset(): void {
-    this.#state = { rules: {}, lastStampMicros: 0 };
+    this.#state = { rules: {}, lastStamp: EPOCH_STAMP };
     this.#byKey = new Map();
   }
 }

@@ -16,12 +16,12 @@
  * - with the snapshot's `now`, `lastStampMicros` not ahead of it by more than a burst of writes could
  *   take it (`stampNotAhead`: stamps are the clock's ms plus seeded µs, each at least 1 µs after the last).
  *
- * Gaps / by design: past 2^53 microseconds (the year 2255) the model's stamps are inexact doubles, so
- * there only their form is checked. The first bad value is named (`api.dnsProtection.rules["<account>"]["<id>"].mode`).
+ * Stamps are compared as ms and µs apart (sim/core/stamps.ts), exactly over the clock's whole range;
+ * `lastStampMicros` is a number, or a bigint past 2^53 µs (the year 2255). The first bad value is named (`api.dnsProtection.rules["<account>"]["<id>"].mode`).
  */
 
-import { MAX_TIME_MS } from "../core/clock.ts";
 import { array, at, boolean, fail, onlyKeys, record, shown, stampNotAhead, string } from "../core/snapshot-check.ts";
+import { compareStamps, isStampMicros, type Stamp, stampOfMicros } from "../core/stamps.ts";
 import { isoMicros } from "../core/time.ts";
 import { validateCreate } from "./validate.ts";
 import { CREATE_OPTIONAL, CREATE_REQUIRED } from "./values.ts";
@@ -36,26 +36,21 @@ const RULE_FIELDS = [...CREATE_REQUIRED, ...CREATE_OPTIONAL] as const;
 /** Every field the model writes on a rule. */
 const STORED_RULE_FIELDS = ["id", ...RULE_FIELDS, "created_on", "modified_on"];
 
-/**
- * The stamp's time in microseconds. Past 2^53 microseconds (the year 2255) the model's own
- * arithmetic is inexact (stamps may repeat), so only the form is checked there: `exact` says whether
- * comparisons between stamps hold.
- */
-function stamp(v: unknown, path: string, last: number): { micros: number; exact: boolean } {
+/** The stamp's time (ms and µs); not later than `last`. */
+function stamp(v: unknown, path: string, last: Stamp): Stamp {
   const s = string(v, path);
   const ms = Date.parse(s);
   if (!STAMP.test(s) || !Number.isFinite(ms))
     fail(path, `must be a timestamp like 2023-10-01T13:10:38.762503+00:00, got ${shown(s)}`);
-  const digits = Number(s.slice(-9, -6));
-  if (ms < 0 || isoMicros(ms, digits, 0, false) !== s)
-    fail(path, `is not a timestamp the simulator writes (${shown(s)})`);
-  const micros = ms * 1000 + digits;
-  const exact = Number.isSafeInteger(micros) && Number.isSafeInteger(last);
-  if (exact && micros > last) fail(path, "is later than lastStampMicros (every timestamp written moves it forward)");
-  return { micros, exact };
+  const us = Number(s.slice(-9, -6));
+  if (ms < 0 || isoMicros(ms, us, 0, false) !== s) fail(path, `is not a timestamp the simulator writes (${shown(s)})`);
+  const at: Stamp = { ms, us };
+  if (compareStamps(at, last) > 0)
+    fail(path, "is later than lastStampMicros (every timestamp written moves it forward)");
+  return at;
 }
 
-function checkRule(v: unknown, path: string, last: number): { micros: number; exact: boolean } {
+function checkRule(v: unknown, path: string, last: Stamp): Stamp {
   const r = record(v, path);
   onlyKeys(r, path, STORED_RULE_FIELDS, "a rule");
   const body: Record<string, unknown> = {};
@@ -71,8 +66,7 @@ function checkRule(v: unknown, path: string, last: number): { micros: number; ex
   }
   const created = stamp(r.created_on, `${path}.created_on`, last);
   const modified = stamp(r.modified_on, `${path}.modified_on`, last);
-  if (created.exact && modified.exact && modified.micros < created.micros)
-    fail(`${path}.modified_on`, "is earlier than created_on");
+  if (compareStamps(modified, created) < 0) fail(`${path}.modified_on`, "is earlier than created_on");
   return created;
 }
 
@@ -89,10 +83,14 @@ export function checkDnsProtectionSnapshot(
 ): void {
   const s = record(value, path);
   onlyKeys(s, path, ["rules", "lastStampMicros"], "the DNS protection area");
-  const last = s.lastStampMicros;
-  if (typeof last !== "number" || !Number.isInteger(last) || last < 0 || last > MAX_TIME_MS * 1000 + 999) {
-    fail(`${path}.lastStampMicros`, `must be an integer number of microseconds in the Date range, got ${shown(last)}`);
+  const lastMicros = s.lastStampMicros;
+  if (!isStampMicros(lastMicros) || lastMicros < 0) {
+    fail(
+      `${path}.lastStampMicros`,
+      `must be an integer number of microseconds in the Date range (a bigint past 2^53), got ${shown(lastMicros)}`,
+    );
   }
+  const last = stampOfMicros(lastMicros);
   stampNotAhead(last, now, `${path}.lastStampMicros`);
   const rules = record(s.rules, `${path}.rules`);
   const ids = new Set<string>();
@@ -100,17 +98,17 @@ export function checkDnsProtectionSnapshot(
     const p = at(`${path}.rules`, account);
     if (!ACCOUNT_ID.test(account)) fail(p, "an account id is 32 lowercase hex characters");
     if (accountKnown && !accountKnown(account)) fail(p, "is not an account of this simulator");
-    let previous = -1;
+    let previous: Stamp | undefined;
     array(list, p).forEach((rule, i) => {
       const id = string(record(rule, `${p}[${i}]`).id, `${p}[${i}].id`, { pattern: UUID });
       const rp = at(p, id);
       if (ids.has(id)) fail(rp, "appears twice (rule ids are unique across accounts)");
       ids.add(id);
       const created = checkRule(rule, rp, last);
-      if (created.exact && created.micros <= previous) {
+      if (previous !== undefined && compareStamps(created, previous) <= 0) {
         fail(`${rp}.created_on`, "is not later than the previous rule's (rules are kept in creation order)");
       }
-      previous = created.micros;
+      previous = created;
     });
   }
 }

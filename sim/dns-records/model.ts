@@ -9,8 +9,10 @@
  * platform's own NS records in lists. Ids are 32 hex from `core.random.fork("dns-records")`;
  * timestamps come from the fake clock with seeded microseconds.
  */
+
 import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
+import { EPOCH_STAMP, nextStamp, type Stamp, stampMicros, stampOfMicros } from "../core/stamps.ts";
 import { isoMicros } from "../core/time.ts";
 import { checkCnameChain, checkConflicts } from "./conflicts.ts";
 import { CODES, contentError, DnsRecordError, fieldError, notFound, validationError } from "./errors.ts";
@@ -47,8 +49,8 @@ export interface BatchResult {
 
 interface State {
   zones: Map<string, ZoneIndex>;
-  /** The last timestamp given, in microseconds: timestamps strictly increase. */
-  lastMicros: number;
+  /** The last timestamp given: timestamps strictly increase (in a snapshot: `lastMicros`, see stampMicros). */
+  lastStamp: Stamp;
 }
 
 export class DnsRecordsModel implements Snapshottable {
@@ -56,7 +58,7 @@ export class DnsRecordsModel implements Snapshottable {
   readonly #random;
   readonly #ctx: TypeContext;
   readonly #zoneName: ((zoneId: string) => string | undefined) | undefined;
-  #state: State = { zones: new Map(), lastMicros: 0 };
+  #state: State = { zones: new Map(), lastStamp: EPOCH_STAMP };
 
   constructor(core: SimCore, options: DnsRecordsOptions = {}) {
     this.#core = core;
@@ -65,12 +67,14 @@ export class DnsRecordsModel implements Snapshottable {
     this.#zoneName = options.zoneName;
   }
 
-  /** The clock's time with seeded microseconds, strictly later than the last stamp given. */
+  /**
+   * The clock's time with seeded microseconds, strictly later than the last stamp given, exact over the
+   * clock's whole range (sim/core/stamps.ts).
+   */
   #now(): string {
-    let micros = this.#core.clock.now() * 1000 + this.#random.int(1000);
-    if (micros <= this.#state.lastMicros) micros = this.#state.lastMicros + 1;
-    this.#state.lastMicros = micros;
-    return isoMicros(Math.floor(micros / 1000), micros % 1000);
+    const stamp = nextStamp(this.#core.clock.now(), this.#random.int(1000), this.#state.lastStamp);
+    this.#state.lastStamp = stamp;
+    return isoMicros(stamp.ms, stamp.us);
   }
 
   /**
@@ -221,7 +225,7 @@ export class DnsRecordsModel implements Snapshottable {
   snapshot(): unknown {
     return {
       zones: [...this.#state.zones].map(([z, zone]) => [z, structuredClone(zone.records())]),
-      lastMicros: this.#state.lastMicros,
+      lastMicros: stampMicros(this.#state.lastStamp),
     };
   }
 
@@ -233,16 +237,16 @@ export class DnsRecordsModel implements Snapshottable {
   /** Replaces the state with a snapshot; a bad one throws (naming its first bad path) and changes nothing. */
   restore(state: unknown): void {
     checkDnsRecordsSnapshot(state, "dnsRecords", this.#ctx, this.#zoneName);
-    const s = state as { zones: [string, DnsRecord[]][]; lastMicros?: unknown };
+    const s = state as { zones: [string, DnsRecord[]][]; lastMicros?: number | bigint };
     this.#state = {
       zones: new Map(s.zones.map(([z, rs]) => [z, new ZoneIndex(structuredClone(rs))])),
       // Checked (an integer in the Date range's microseconds) when present; absent in older snapshots.
-      lastMicros: typeof s.lastMicros === "number" ? s.lastMicros : 0,
+      lastStamp: s.lastMicros === undefined ? EPOCH_STAMP : stampOfMicros(s.lastMicros),
     };
   }
 
   reset(): void {
-    this.#state = { zones: new Map(), lastMicros: 0 };
+    this.#state = { zones: new Map(), lastStamp: EPOCH_STAMP };
   }
 }
 

@@ -1,11 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { createCore } from "../core/index.ts";
-import { createApiArea } from "../http/index.ts";
+import { createSimulator } from "../index.ts";
 
 function area(seed: number) {
-  const core = createCore({ seed });
-  const api = createApiArea(core);
-  const c = core.credentials;
+  const sim = createSimulator({ seed });
+  const api = sim.areas.api;
+  const c = sim.credentials;
   const headers = { "x-auth-email": c.auth_email, "x-auth-key": c.auth_key, "content-type": "application/json" };
   const base = `https://api.example.com/client/v4/zones/${c.zone_id}/dns_records`;
   const call = async (method: string, path: string, body?: unknown) => {
@@ -14,7 +13,7 @@ function area(seed: number) {
     );
     return { status: res.status, text: await res.text() };
   };
-  return { core, api, call };
+  return { core: sim, api, call };
 }
 
 async function script(seed: number): Promise<string[]> {

@@ -15,7 +15,6 @@
  * Gaps / by design: the proxied-CNAME chain rule is not re-checked: it holds when a record is
  * written, and a later delete of its target may leave a valid state that would no longer pass it.
  */
-import { MAX_TIME_MS } from "../core/clock.ts";
 import {
   array,
   at,
@@ -28,6 +27,7 @@ import {
   stampNotAhead,
   string,
 } from "../core/snapshot-check.ts";
+import { compareStamps, isStampMicros, type Stamp, stampOfMicros } from "../core/stamps.ts";
 import { checkConflicts } from "./conflicts.ts";
 import { bodyOf, buildDraft, type DnsRecord, type RecordDraft } from "./record.ts";
 import type { TypeContext } from "./types/index.ts";
@@ -73,26 +73,24 @@ const RECORD_FIELDS = [
 ];
 const META_FIELDS = ["auto_added", "managed_by_apps", "managed_by_tunnel", "source"];
 
-/** A stamp's time in µs: its ms and the 4th to 6th fractional digits (the model's seeded µs). */
-function stampMicros(iso: string): number {
+/** A stamp's time: its ms and the 4th to 6th fractional digits (the model's seeded µs). */
+function stampOf(iso: string): Stamp {
   const frac = /\.(\d+)/.exec(iso)?.[1] ?? "";
-  return Date.parse(iso) * 1000 + Number(frac.padEnd(6, "0").slice(3, 6));
+  return { ms: Date.parse(iso), us: Number(frac.padEnd(6, "0").slice(3, 6)) };
 }
 
 /** Where the snapshot's stamps may reach: `lastMicros` when written, and never far ahead of `now`. */
 interface StampBound {
-  last: number | undefined;
+  last: Stamp | undefined;
   now: number | undefined;
 }
 
 function stamp(v: unknown, path: string, bound: StampBound): void {
-  const micros = stampMicros(isoDate(v, path));
-  // Past 2^53 µs (the year 2255) the model's own arithmetic is inexact: there only the form is checked.
-  const exact = Number.isSafeInteger(micros) && bound.last !== undefined && Number.isSafeInteger(bound.last);
-  if (exact && micros > bound.last!) {
+  const at = stampOf(isoDate(v, path));
+  stampNotAhead(at, bound.now, path);
+  if (bound.last !== undefined && compareStamps(at, bound.last) > 0) {
     fail(path, "is later than lastMicros (every timestamp written moves it forward)");
   }
-  stampNotAhead(micros, bound.now, path);
 }
 
 function problemOf(e: unknown): string {
@@ -151,15 +149,16 @@ export function checkDnsRecordsSnapshot(
 ): void {
   const s = record(value, path);
   onlyKeys(s, path, ["zones", "lastMicros"], "the DNS records area");
-  const last = s.lastMicros;
-  if (
-    last !== undefined &&
-    (typeof last !== "number" || !Number.isInteger(last) || Math.abs(last) > MAX_TIME_MS * 1000 + 999)
-  ) {
-    fail(`${path}.lastMicros`, `must be an integer number of microseconds in the Date range, got ${shown(last)}`);
+  const lastMicros = s.lastMicros;
+  if (lastMicros !== undefined && !isStampMicros(lastMicros)) {
+    fail(
+      `${path}.lastMicros`,
+      `must be an integer number of microseconds in the Date range (a bigint past 2^53), got ${shown(lastMicros)}`,
+    );
   }
-  if (last !== undefined) stampNotAhead(last as number, now, `${path}.lastMicros`);
-  const bound: StampBound = { last: last as number | undefined, now };
+  const last = lastMicros === undefined ? undefined : stampOfMicros(lastMicros);
+  if (last !== undefined) stampNotAhead(last, now, `${path}.lastMicros`);
+  const bound: StampBound = { last, now };
   const zones = new Set<string>();
   array(s.zones, `${path}.zones`).forEach((pair, i) => {
     const pp = `${path}.zones[${i}]`;

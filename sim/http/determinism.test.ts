@@ -1,11 +1,10 @@
 import { expect, test } from "vitest";
-import { createCore } from "../core/context.ts";
-import { createApiArea } from "./index.ts";
+import { createSimulator } from "../index.ts";
 
 async function session(seed: number): Promise<string[]> {
-  const core = createCore({ seed });
-  const api = createApiArea(core);
-  const c = core.credentials;
+  const sim = createSimulator({ seed });
+  const api = sim.areas.api;
+  const c = sim.credentials;
   const base = `https://api.cloudflare.com/client/v4/accounts/${c.account_id}/magic/advanced_dns_protection/configs/dns_protection/rules`;
   const headers = { authorization: `Bearer ${c.api_token}`, "content-type": "application/json" };
   const out: string[] = [];
@@ -21,7 +20,7 @@ async function session(seed: number): Promise<string[]> {
     const res = await api.handle(new Request(base, { method: "POST", headers, body: JSON.stringify(body) }));
     const text = await res.text();
     out.push(text);
-    core.clock.advance(1234);
+    sim.clock.advance(1234);
     const id = (JSON.parse(text) as { result: { id: string } }).result.id;
     out.push(
       await (
@@ -41,9 +40,9 @@ test("same seed, same calls: byte-identical responses; another seed differs", as
 });
 
 test("snapshot, mutate, restore gives back the state", async () => {
-  const core = createCore({ seed: 1 });
-  const api = createApiArea(core);
-  const c = core.credentials;
+  const sim = createSimulator({ seed: 1 });
+  const api = sim.areas.api;
+  const c = sim.credentials;
   const base = `https://x/client/v4/accounts/${c.account_id}/magic/advanced_dns_protection/configs/dns_protection/rules`;
   const headers = { authorization: `Bearer ${c.api_token}`, "content-type": "application/json" };
   const body = JSON.stringify({

@@ -116,3 +116,14 @@ export class OutsideApiError extends ApiError {
     super(404, [{ code: 7000, message: "No route for that URI" }]);
   }
 }
+
+/**
+ * 403 / 6010 (our code): `edgeconf serve` refuses a request whose Host names neither this machine nor a
+ * name it was told to accept (`--allow-host`): what a page using DNS rebinding sends. Never raised by the
+ * simulator itself (in-process callers hold it already); harness/serve/gate.ts answers it.
+ */
+export class ForeignHostError extends ApiError {
+  constructor(detail: string) {
+    super(403, [{ code: 6010, message: detail }]);
+  }
+}

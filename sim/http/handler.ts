@@ -8,7 +8,9 @@
  * credentials, as on the platform); authentication before body decoding. HEAD and OPTIONS have no
  * routes (7003).
  */
+
 import type { SimCore } from "../core/context.ts";
+import { StampRangeError } from "../core/stamps.ts";
 import { authenticate, checkAccess } from "./auth.ts";
 import {
   capBytes,
@@ -103,7 +105,10 @@ class DecodedRequest implements RouteRequest {
 }
 
 function recover(error: unknown): ApiAnswer {
-  return error instanceof ApiError ? failed(error) : failed(new BadRequestError());
+  if (error instanceof ApiError) return failed(error);
+  // No timestamp left at the end of the Date range (sim/core/stamps.ts): 400 saying so.
+  if (error instanceof StampRangeError) return failed(new BadRequestError(error.message));
+  return failed(new BadRequestError());
 }
 
 /**

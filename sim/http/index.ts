@@ -1,23 +1,19 @@
 /**
- * Areas A and B entry: the v4 management API as a fetch handler (Request -> Response) and as a raw
- * handler (method, URL, headers, body bytes -> status + JSON text; see raw.ts) sharing one path.
+ * The v4 management API's transport as one area: a fetch handler (Request -> Response) and a raw
+ * handler (method, URL, headers, body bytes -> status + JSON text; see raw.ts) sharing one path, over
+ * the HTTP area modules it is given (areas A and B, composed by sim/index.ts), on one router, with
+ * the tenants they serve (the primary `core.credentials` and a second one derived from the seed).
  *
- * Mounts area A (sim/dns-protection) and area B (sim/dns-records) on one router, with two tenants
- * (the primary `core.credentials` and a second one derived from the seed) for isolation tests.
- *
- * Gaps / by design: only the routes the areas declare; everything else is 400/7003 as on the
- * platform. State is the areas' own; the transport keeps none.
+ * Gaps / by design: only the routes the modules declare; everything else is 400/7003 as on the
+ * platform. State is the modules' own; the transport keeps none and knows no area by name.
  */
 import type { Snapshottable } from "../core/area.ts";
 import type { SimCore } from "../core/context.ts";
 import { onlyKeys, record } from "../core/snapshot-check.ts";
-import { createDnsProtectionModule } from "../dns-protection/routes.ts";
-import { createDnsRecordsModule } from "../dns-records/routes.ts";
 import { type ApiAnswer, createHandler, createRawHandler } from "./handler.ts";
 import type { RawRequest } from "./raw.ts";
 import { createRouter } from "./router.ts";
-import { tenantsOf, zoneDirectory } from "./tenants.ts";
-import type { Tenant, ZoneDirectory } from "./types.ts";
+import type { HttpAreaModule, Tenant, ZoneDirectory } from "./types.ts";
 
 export { API_PREFIX, type ApiAnswer, JSON_CONTENT_TYPE } from "./handler.ts";
 export * from "./raw.ts";
@@ -42,14 +38,20 @@ export interface ApiArea extends Snapshottable {
   readonly zones: ZoneDirectory;
 }
 
-export function createApiArea(core: SimCore): ApiArea {
-  const tenants = tenantsOf(core);
-  const zones = zoneDirectory(tenants);
-  const protection = createDnsProtectionModule(core, {
-    accountKnown: (id) => tenants.some((t) => t.account_id === id),
-  });
-  const records = createDnsRecordsModule(core, zones);
-  const router = createRouter([...protection.routes, ...records.routes]);
+export interface ApiAreaParts {
+  /** The tenants: `[primary (= core.credentials), second]` (tenants.ts). */
+  tenants: readonly Tenant[];
+  /** Their zones (tenants.ts). */
+  zones: ZoneDirectory;
+  /** The HTTP area modules, by the name their state has in a snapshot (`{dnsProtection, dnsRecords}`). */
+  modules: Readonly<Record<string, HttpAreaModule>>;
+}
+
+export function createApiArea(core: SimCore, parts: ApiAreaParts): ApiArea {
+  const { tenants, zones } = parts;
+  const modules = Object.entries(parts.modules);
+  const names = modules.map(([name]) => name);
+  const router = createRouter(modules.flatMap(([, m]) => m.routes));
   const options = { core, router, tenants };
   const handle = createHandler(options);
   const answerRaw = createRawHandler(options);
@@ -59,24 +61,20 @@ export function createApiArea(core: SimCore): ApiArea {
     answerRaw,
     tenants,
     zones,
-    snapshot: () => ({ dnsProtection: protection.state.snapshot(), dnsRecords: records.state.snapshot() }),
+    snapshot: () => Object.fromEntries(modules.map(([name, m]) => [name, m.state.snapshot()])),
     check: (state, path, now) => {
       const s = record(state, path);
-      onlyKeys(s, path, ["dnsProtection", "dnsRecords"], "the API area");
-      protection.state.check(s.dnsProtection, `${path}.dnsProtection`, now);
-      records.state.check(s.dnsRecords, `${path}.dnsRecords`, now);
+      onlyKeys(s, path, names, "the API area");
+      for (const [name, m] of modules) m.state.check(s[name], `${path}.${name}`, now);
     },
     restore: (state) => {
       const s = record(state, "api");
-      // Both checked before either changes.
-      protection.state.check(s.dnsProtection, "api.dnsProtection");
-      records.state.check(s.dnsRecords, "api.dnsRecords");
-      protection.state.restore(s.dnsProtection);
-      records.state.restore(s.dnsRecords);
+      // Every module's part checked before any changes.
+      for (const [name, m] of modules) m.state.check(s[name], `api.${name}`);
+      for (const [name, m] of modules) m.state.restore(s[name]);
     },
     reset: () => {
-      protection.state.reset();
-      records.state.reset();
+      for (const [, m] of modules) m.state.reset();
     },
   };
 }

@@ -20,6 +20,11 @@ export interface RawRequest {
   body?: Uint8Array;
   /** Area C: the identity (CN) of the caller's client certificate. */
   clientIdentity?: string;
+  /**
+   * Aborted when the caller gives up (the client went away, the server is closing): an injected
+   * latency stops waiting. Read only when a latency fires, so a server may make it lazily (a getter).
+   */
+  readonly signal?: AbortSignal;
 }
 
 export interface RawResponse {
@@ -89,10 +94,12 @@ export function headerGetter(headers: RawHeaders): { get(name: string): string |
 export function requestOfRaw(raw: RawRequest): Request {
   const method = raw.method;
   const body = method === "GET" || method === "HEAD" ? undefined : raw.body;
+  const signal = raw.signal;
   return new Request(raw.url, {
     method,
     headers: [...raw.headers],
     ...(body !== undefined ? { body: body as Uint8Array<ArrayBuffer> } : {}),
+    ...(signal !== undefined ? { signal } : {}),
   });
 }
 

@@ -25,20 +25,26 @@ describe("create rule", () => {
     async (ctx) => {
       const { api } = await apiOf(ctx);
       const rule = await ownRules(api).made(validRule);
-      expect(rule).toMatchObject(validRule);
-      for (const f of ["id", ...FIELDS, "created_on", "modified_on"]) expect(rule).toHaveProperty(f);
-      expect(typeof rule.id).toBe("string");
-      expect(rule.id.length).toBeGreaterThan(0);
+      expect(rule, "POST rules: the rule carries the sent fields [A.create.rule]").toMatchObject(validRule);
+      for (const f of ["id", ...FIELDS, "created_on", "modified_on"])
+        expect(rule, `POST rules: result.${f} is present [A.rule.fields]`).toHaveProperty(f);
+      expect(typeof rule.id, "POST rules: result.id is a string [A.rule.id-assigned]").toBe("string");
+      expect(rule.id.length, "POST rules: result.id is not empty [A.rule.id-assigned]").toBeGreaterThan(0);
       const second = await ownRules(api).made({ ...validRule, scope: "datacenter", name: "lax" });
-      expect(second.id).not.toBe(rule.id);
-      expect(expectSuccess<Rule>(await ownRules(api).get(rule.id)).result).toEqual(rule);
+      expect(second.id, "POST rules (a second rule): a new id [A.rule.id-assigned]").not.toBe(rule.id);
+      expect(
+        expectSuccess<Rule>(await ownRules(api).get(rule.id)).result,
+        "GET rules/{id} after POST: the created rule [A.create.rule]",
+      ).toEqual(rule);
     },
   );
 
   clauseTest(["A.rule.id-assigned"], "the id is a UUID and a client-sent id is refused", async (ctx) => {
     const { api } = await apiOf(ctx);
     const rule = await ownRules(api).made();
-    expect(rule.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(rule.id, "POST rules: result.id is a lower-case UUID [A.rule.id-assigned]").toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     expectValidationFailure(await ownRules(api).create({ ...validRule, id: "00000000-0000-4000-8000-000000000000" }));
   });
 
@@ -49,11 +55,17 @@ describe("create rule", () => {
       const { api } = await apiOf(ctx);
       const rule = await ownRules(api).made();
       for (const t of [rule.created_on, rule.modified_on]) {
-        expect(isSpecTimestamp(t), t).toBe(true);
-        expect(t).toMatch(/\.\d+/);
-        expect(t).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+        expect(
+          isSpecTimestamp(t),
+          `POST rules: ${t} is ISO 8601 with fractional seconds and an offset [A.rule.timestamp-format]`,
+        ).toBe(true);
+        expect(t, `POST rules: ${t} has fractional seconds [A.rule.timestamp-format]`).toMatch(/\.\d+/);
+        expect(t, `POST rules: ${t} ends in a UTC offset [A.rule.timestamp-format]`).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
       }
-      expect(rule.modified_on).toBe(rule.created_on);
+      expect(
+        rule.modified_on,
+        "POST rules: modified_on equals created_on on a new rule [A.rule.timestamp-format]",
+      ).toBe(rule.created_on);
     },
   );
 
@@ -63,7 +75,10 @@ describe("create rule", () => {
     async (ctx) => {
       const { api } = await apiOf(ctx);
       const rule = await ownRules(api).made({ ...validRule, scope: "global", name: "global" });
-      expect([rule.scope, rule.name]).toEqual(["global", "global"]);
+      expect(
+        [rule.scope, rule.name],
+        "POST rules {scope: global, name: global}: scope and name [A.create.scope-global]",
+      ).toEqual(["global", "global"]);
     },
   );
 
@@ -99,8 +114,8 @@ describe("create rule", () => {
     ];
     const before = await r.listAll();
     for (const b of bad) expectValidationFailure(await r.create({ ...validRule, ...b }));
-    expect(r.ids.size).toBe(0);
-    expect(await r.listAll()).toEqual(before);
+    expect(r.ids.size, "POST rules with values outside the enumerations: no rule created [A.errors.no-change]").toBe(0);
+    expect(await r.listAll(), "GET rules after the refused creates: unchanged [A.errors.no-change]").toEqual(before);
   });
 
   clauseTest(
@@ -112,7 +127,10 @@ describe("create rule", () => {
       // @cloudflare/workers-types, IncomingRequestCfProperties.colo: "The three-letter IATA airport
       // code of the data center", example "DFW"; the DNS-protection OpenAPI's example is 'lax'.
       for (const name of ["lax", "LAX", "DFW"]) {
-        expect(checkRule(await r.made({ ...validRule, scope: "datacenter", name }))).toMatchObject({
+        expect(
+          checkRule(await r.made({ ...validRule, scope: "datacenter", name })),
+          `POST rules {scope: datacenter, name: ${name}}: answered as sent [A.values.datacenter-code]`,
+        ).toMatchObject({
           scope: "datacenter",
           name,
         });
@@ -141,8 +159,10 @@ describe("create rule", () => {
     ]) {
       expectValidationFailure(await r.create({ ...validRule, scope, name }));
     }
-    expect(r.ids.size).toBe(0);
-    expect(await r.listAll()).toEqual(before);
+    expect(r.ids.size, "POST rules with a name that does not fit its scope: no rule created [A.errors.no-change]").toBe(
+      0,
+    );
+    expect(await r.listAll(), "GET rules after the refused creates: unchanged [A.errors.no-change]").toEqual(before);
   });
 
   clauseTest(["A.create.required"], "each required field is required", async (ctx) => {
@@ -169,12 +189,21 @@ describe("create rule", () => {
       if (res.status === 400) {
         // dos_NewDnsProtectionRule: profile_sensitivity "Required: Yes". A refusal changes nothing.
         expectValidationFailure(res);
-        expect(await r.listAll()).toEqual(before);
+        expect(
+          await r.listAll(),
+          "GET rules after the refused create without profile_sensitivity: unchanged [A.errors.no-change]",
+        ).toEqual(before);
       } else {
         // json-objects.mdx: "The profile_sensitivity field value must be one of low (default), ...".
         const rule = checkRule(expectSuccess<Rule>(res).result);
-        expect(rule).toMatchObject({ ...body, profile_sensitivity: "low" });
-        expect(checkRule(expectSuccess<Rule>(await r.get(rule.id)).result).profile_sensitivity).toBe("low");
+        expect(
+          rule,
+          "POST rules without profile_sensitivity: the rule as sent, profile_sensitivity low [A.create.profile-default]",
+        ).toMatchObject({ ...body, profile_sensitivity: "low" });
+        expect(
+          checkRule(expectSuccess<Rule>(await r.get(rule.id)).result).profile_sensitivity,
+          "GET rules/{id}: profile_sensitivity low [A.create.profile-default]",
+        ).toBe("low");
       }
     },
   );
@@ -210,7 +239,13 @@ describe("create rule", () => {
 
   clauseTest(["A.rule.block-any-queries"], "block_any_queries defaults to true and can be set", async (ctx) => {
     const { api } = await apiOf(ctx);
-    expect((await ownRules(api).made()).block_any_queries).toBe(true);
-    expect((await ownRules(api).made({ ...validRule, block_any_queries: false })).block_any_queries).toBe(false);
+    expect(
+      (await ownRules(api).made()).block_any_queries,
+      "POST rules without block_any_queries: true [A.rule.block-any-queries]",
+    ).toBe(true);
+    expect(
+      (await ownRules(api).made({ ...validRule, block_any_queries: false })).block_any_queries,
+      "POST rules {block_any_queries: false}: false [A.rule.block-any-queries]",
+    ).toBe(false);
   });
 });

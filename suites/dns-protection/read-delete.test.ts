@@ -21,7 +21,10 @@ describe("list, get and delete rules", () => {
     listed.forEach(checkRule);
     // Only this test's rules are asserted on: the account may hold others.
     const own = listed.filter((x) => r.ids.has(x.id));
-    expect([...own].sort((x, y) => x.id.localeCompare(y.id))).toEqual([a, b].sort((x, y) => x.id.localeCompare(y.id)));
+    expect(
+      [...own].sort((x, y) => x.id.localeCompare(y.id)),
+      "GET rules?per_page=1000: our two rules, every field as created [A.list.rules]",
+    ).toEqual([a, b].sort((x, y) => x.id.localeCompare(y.id)));
   });
 
   clauseTest(
@@ -35,17 +38,26 @@ describe("list, get and delete rules", () => {
       // The account may hold rules of its own: the pages are checked against the total it reports
       // (12 when the account held none), and must hold every rule made here.
       const total = expectSuccess<Rule[]>(await r.list("?per_page=10&page=1")).result_info?.total_count ?? 0;
-      expect(total).toBeGreaterThanOrEqual(12);
+      expect(
+        total,
+        "GET rules?per_page=10: result_info.total_count counts our 12 rules at least [A.envelope.result-info]",
+      ).toBeGreaterThanOrEqual(12);
       const pages = Math.ceil(total / 10);
       const ids: string[] = [];
       for (let page = 1; page <= pages; page++) {
         const p = expectSuccess<Rule[]>(await r.list(`?per_page=10&page=${page}`));
         const count = Math.min(10, total - 10 * (page - 1));
-        expect(p.result.length).toBe(count);
+        expect(
+          p.result.length,
+          `GET rules?per_page=10&page=${page}: ${count} rules on this page (the last holds the rest) [A.list.pagination]`,
+        ).toBe(count);
         // The OpenAPI's result_info (dos_api-response-collection): count, page, per_page, total_count.
         // total_pages is not in that schema, so it is neither required nor looked at.
         const { count: c, page: at, per_page, total_count } = p.result_info ?? {};
-        expect({ page: at, per_page, count: c, total_count }).toEqual({
+        expect(
+          { page: at, per_page, count: c, total_count },
+          `GET rules?per_page=10&page=${page}: result_info page, per_page, count, total_count [A.envelope.result-info]`,
+        ).toEqual({
           page,
           per_page: 10,
           count,
@@ -53,11 +65,23 @@ describe("list, get and delete rules", () => {
         });
         ids.push(...p.result.map((x) => x.id));
       }
-      expect(new Set(ids).size).toBe(total);
-      expect(ids.filter((id) => r.ids.has(id)).sort()).toEqual(made.map((x) => x.id).sort());
-      expect(expectSuccess<Rule[]>(await r.list(`?per_page=10&page=${pages + 1}`)).result).toEqual([]);
+      expect(
+        new Set(ids).size,
+        "GET rules, every page of 10: each rule once, total_count in all [A.list.pagination]",
+      ).toBe(total);
+      expect(
+        ids.filter((id) => r.ids.has(id)).sort(),
+        "GET rules, every page of 10: our 12 rules are on the pages [A.list.pagination]",
+      ).toEqual(made.map((x) => x.id).sort());
+      expect(
+        expectSuccess<Rule[]>(await r.list(`?per_page=10&page=${pages + 1}`)).result,
+        `GET rules?per_page=10&page=${pages + 1} (past the last page): an empty result [A.list.pagination]`,
+      ).toEqual([]);
       const dflt = expectSuccess<Rule[]>(await r.list());
-      expect(dflt.result_info?.per_page).toBe(25);
+      expect(
+        dflt.result_info?.per_page,
+        "GET rules (no per_page): result_info.per_page is the default 25 [A.list.pagination]",
+      ).toBe(25);
       for (const q of ["?per_page=9", "?per_page=1001", "?page=0", "?page=x", "?per_page=-5"]) {
         expectFailure(await r.list(q), 400);
       }
@@ -67,7 +91,10 @@ describe("list, get and delete rules", () => {
   clauseTest(["A.get.one"], "GET /{rule_id} returns the rule", async (ctx) => {
     const { api } = await apiOf(ctx);
     const rule = await ownRules(api).made();
-    expect(checkRule(expectSuccess(await ownRules(api).get(rule.id)).result)).toEqual(rule);
+    expect(
+      checkRule(expectSuccess(await ownRules(api).get(rule.id)).result),
+      "GET rules/{id}: the rule as created, every field [A.get.one]",
+    ).toEqual(rule);
   });
 
   clauseTest(["A.get.not-found"], "an unknown rule id: 404 with the failure envelope", async (ctx) => {
@@ -77,7 +104,30 @@ describe("list, get and delete rules", () => {
     expectSuccess(await ownRules(api).get(known.id));
     expectFailure(await ownRules(api).get(UNKNOWN), 404);
     expectFailure(await ownRules(api).delete(UNKNOWN), 404);
+    expect(
+      expectSuccess<Rule>(await ownRules(api).get(known.id)).result,
+      "GET rules/{id} after DELETE of an unknown id: our rule is still there, unchanged [A.errors.no-change]",
+    ).toEqual(known);
   });
+
+  clauseTest(
+    ["A.route.malformed-id", "A.errors.no-change"],
+    "a rule id that is not a UUID (or holds one among other characters): 400 / 7003 on GET, PATCH, DELETE",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const r = ownRules(api);
+      const known = await r.made();
+      for (const id of ["not-a-uuid", `x${known.id}`, `${known.id}x`, `${known.id}/x`, "0000"]) {
+        expectFailure(await r.get(id), 400, 7003);
+        expectFailure(await r.patch(id, { mode: "disabled" }), 400, 7003);
+        expectFailure(await r.delete(id), 400, 7003);
+      }
+      expect(
+        expectSuccess<Rule>(await r.get(known.id)).result,
+        "GET rules/{id} after the calls with malformed ids: unchanged [A.errors.no-change]",
+      ).toEqual(known);
+    },
+  );
 
   clauseTest(["A.delete.one"], "DELETE /{rule_id} removes that rule only; no result", async (ctx) => {
     const { api } = await apiOf(ctx);
@@ -86,9 +136,16 @@ describe("list, get and delete rules", () => {
     const b = await r.made();
     const env = expectSuccess(await r.delete(a.id));
     // The platform's OpenAPI schema of this delete: {success, errors, messages}, no result key.
-    expect(Object.keys(env).sort()).toEqual(["errors", "messages", "success"]);
+    expect(Object.keys(env).sort(), "DELETE rules/{id}: the envelope has no result key [A.delete.one]").toEqual([
+      "errors",
+      "messages",
+      "success",
+    ]);
     expectFailure(await r.get(a.id), 404);
-    expect(await r.listOwn(new Set([a.id, b.id]))).toEqual([b]);
+    expect(
+      await r.listOwn(new Set([a.id, b.id])),
+      "GET rules after DELETE rules/{a}: b is left, unchanged [A.delete.one]",
+    ).toEqual([b]);
     expectFailure(await r.delete(a.id), 404);
   });
 
@@ -99,10 +156,17 @@ describe("list, get and delete rules", () => {
       ctx.skip(`target ${target.name}: deleting every rule of a real account is not done by this suite`);
     }
     const r = ownRules(api);
-    await r.made();
-    await r.made();
+    const made = [await r.made(), await r.made()];
     const env = expectSuccess(await rules(api).deleteAll());
-    expect(Object.keys(env).sort()).toEqual(["errors", "messages", "success"]);
-    expect(await r.listAll()).toEqual([]);
+    expect(Object.keys(env).sort(), "DELETE rules: the envelope has no result key [A.delete.all]").toEqual([
+      "errors",
+      "messages",
+      "success",
+    ]);
+    expect(await r.listAll(), "GET rules after DELETE rules: empty [A.delete.all]").toEqual([]);
+    for (const rule of made) {
+      expectFailure(await r.get(rule.id), 404);
+      expectFailure(await r.patch(rule.id, { mode: "disabled" }), 404);
+    }
   });
 });

@@ -28,8 +28,14 @@ describe("update rule", () => {
       const updated = checkRule(env.result);
       const { modified_on: _a, ...rest } = updated;
       const { modified_on: _b, ...before } = rule;
-      expect(rest).toEqual({ ...before, mode: "monitoring" });
-      expect(expectSuccess<Rule>(await r.get(rule.id)).result).toEqual(updated);
+      expect(
+        rest,
+        "PATCH rules/{id} {mode}: the complete rule, only mode changed (modified_on aside) [A.update.partial]",
+      ).toEqual({ ...before, mode: "monitoring" });
+      expect(
+        expectSuccess<Rule>(await r.get(rule.id)).result,
+        "GET rules/{id} after the PATCH: the rule PATCH answered [A.update.complete-result]",
+      ).toEqual(updated);
     },
   );
 
@@ -52,7 +58,10 @@ describe("update rule", () => {
       for (const c of changes) {
         const updated = expectSuccess<Rule>(await r.patch(rule.id, c)).result;
         expected = { ...expected, ...c, modified_on: updated.modified_on };
-        expect(updated).toEqual(expected);
+        expect(
+          updated,
+          `PATCH rules/{id} ${JSON.stringify(c)}: the complete rule with these fields changed [A.update.updatable-fields]`,
+        ).toEqual(expected);
       }
     },
   );
@@ -73,7 +82,10 @@ describe("update rule", () => {
       ]) {
         expectValidationFailure(await r.patch(rule.id, body));
       }
-      expect(expectSuccess<Rule>(await r.get(rule.id)).result).toEqual(rule);
+      expect(
+        expectSuccess<Rule>(await r.get(rule.id)).result,
+        "GET rules/{id} after PATCHes with name or scope: unchanged [A.errors.no-change]",
+      ).toEqual(rule);
     },
   );
 
@@ -96,7 +108,10 @@ describe("update rule", () => {
       ]) {
         expectValidationFailure(await r.patch(rule.id, body));
       }
-      expect(expectSuccess<Rule>(await r.get(rule.id)).result).toEqual(rule);
+      expect(
+        expectSuccess<Rule>(await r.get(rule.id)).result,
+        "GET rules/{id} after refused PATCHes: unchanged [A.errors.no-change]",
+      ).toEqual(rule);
     },
   );
 
@@ -106,14 +121,20 @@ describe("update rule", () => {
     const rule = await r.made(base);
     const u1 = expectSuccess<Rule>(await r.patch(rule.id, { mode: "disabled" })).result;
     const u2 = expectSuccess<Rule>(await r.patch(rule.id, { mode: "enabled" })).result;
-    expect(u1.created_on).toBe(rule.created_on);
-    expect(u2.created_on).toBe(rule.created_on);
+    expect(u1.created_on, "PATCH rules/{id} (first): created_on kept [A.update.timestamps]").toBe(rule.created_on);
+    expect(u2.created_on, "PATCH rules/{id} (second): created_on kept [A.update.timestamps]").toBe(rule.created_on);
     const micros = (s: string) => {
       const m = /\.(\d+)/.exec(s)?.[1] ?? "0";
       return Date.parse(s) * 1000 + Number(m.padEnd(6, "0").slice(3, 6));
     };
-    expect(micros(u1.modified_on)).toBeGreaterThan(micros(rule.modified_on));
-    expect(micros(u2.modified_on)).toBeGreaterThan(micros(u1.modified_on));
+    expect(
+      micros(u1.modified_on),
+      `PATCH rules/{id} (first): modified_on ${u1.modified_on} after ${rule.modified_on} [A.update.timestamps]`,
+    ).toBeGreaterThan(micros(rule.modified_on));
+    expect(
+      micros(u2.modified_on),
+      `PATCH rules/{id} (second): modified_on ${u2.modified_on} after ${u1.modified_on} [A.update.timestamps]`,
+    ).toBeGreaterThan(micros(u1.modified_on));
   });
 
   clauseTest(["A.get.not-found"], "PATCH of an unknown rule: 404", async (ctx) => {

@@ -42,10 +42,16 @@ async function expectOtherTenantRefused(ctx: Ctx, auth: "other-key" | "other-tok
   ];
   for (const [method, path, b] of calls) {
     const env = expectFailure(await api.request(method, path, b, other), 403, 9109);
-    expect(env.result, `${method} ${path}`).toBeNull();
+    expect(env.result, `${method} ${path} (${auth}): result is null [B.tenant.isolation]`).toBeNull();
   }
-  expect(await records.state()).toBe(before);
-  expect(records.ok(await records.get(r.id))).toEqual(r);
+  expect(
+    await records.state(),
+    `after every refused call with ${auth}: the zone is unchanged [B.validation.no-change]`,
+  ).toBe(before);
+  expect(
+    records.ok(await records.get(r.id)),
+    `GET our record after the refused calls with ${auth}: unchanged [B.validation.no-change]`,
+  ).toEqual(r);
   return { records, other, body };
 }
 
@@ -78,13 +84,22 @@ describe("dns records: tenants", () => {
         body,
         { auth: "other-key" },
       );
-      expect(made.status, made.text.slice(0, 300)).toBe(200);
-      expect(made.json.result.zone_id).toBe(api.otherTenant!.zone_id);
+      expect(
+        made.status,
+        `POST ${theirs} (second tenant's key, its own zone): status 200 [B.tenant.isolation]: ${made.text.slice(0, 300)}`,
+      ).toBe(200);
+      expect(
+        made.json.result.zone_id,
+        `POST ${theirs} (second tenant): result.zone_id is its zone [B.record.zone]`,
+      ).toBe(api.otherTenant!.zone_id);
       expectFailure(await api.request("GET", `${theirs}/${made.json.result.id}`), 403, 9109);
       expectFailure(await api.request("DELETE", `${theirs}/${made.json.result.id}`), 403, 9109);
       expectFailure(await records.get(made.json.result.id), 404, 81044);
       const gone = await api.request("DELETE", `${theirs}/${made.json.result.id}`, undefined, { auth: "other-key" });
-      expect(gone.status).toBe(200);
+      expect(
+        gone.status,
+        `DELETE ${theirs}/{id} (second tenant's key, its own record): status 200 [B.delete.result-id]`,
+      ).toBe(200);
     },
   );
 
@@ -97,7 +112,10 @@ describe("dns records: tenants", () => {
       // The second tenant's token works on its own zone (so the refusals above are about the zone).
       const theirs = `/zones/${api.otherTenant!.zone_id}/dns_records`;
       const own = await api.request<{ result: { id: string } }>("POST", theirs, body, other);
-      expect(own.status, own.text.slice(0, 300)).toBe(200);
+      expect(
+        own.status,
+        `POST ${theirs} (second tenant's token, its own zone): status 200 [B.tenant.isolation-token]: ${own.text.slice(0, 300)}`,
+      ).toBe(200);
       try {
         // The primary tenant's token, when the target has one, cannot reach the second tenant's zone.
         if (api.schemes.has("token")) {
@@ -112,7 +130,10 @@ describe("dns records: tenants", () => {
       } finally {
         // The second tenant's record goes whatever happened above (a failure leaves nothing on its account).
         const gone = await api.request("DELETE", `${theirs}/${own.json.result.id}`, undefined, other);
-        expect(gone.status).toBe(200);
+        expect(
+          gone.status,
+          `DELETE ${theirs}/{id} (second tenant's token, its own record): status 200 [B.delete.result-id]`,
+        ).toBe(200);
       }
     },
   );
@@ -138,7 +159,10 @@ describe("dns records: tenants", () => {
         ["DELETE", undefined],
       ] as const) {
         const env = expectFailure(await api.request(method, one, b, other), 404, 81044);
-        expect(env.result, `${method} ${one}`).toBeNull();
+        expect(
+          env.result,
+          `${method} ${one} (second tenant's key, our record's id): result is null [B.tenant.isolation]`,
+        ).toBeNull();
       }
       for (const b of [
         { deletes: [{ id: r.id }] },
@@ -148,13 +172,79 @@ describe("dns records: tenants", () => {
         const res = await api.request("POST", `${theirs}/batch`, b, other);
         const what = `batch ${Object.keys(b)[0]}: ${res.text.slice(0, 300)}`;
         const env = checkEnvelope(res);
-        expect(env.success, what).toBe(false);
-        expect(res.status, what).toBeGreaterThanOrEqual(400);
-        expect(res.status, what).toBeLessThan(500);
-        expect(env.result ?? null, what).toBeNull();
+        expect(env.success, `POST ${theirs}/batch ${what}: success false [B.tenant.isolation]`).toBe(false);
+        expect(res.status, `POST ${theirs}/batch ${what}: a 4xx status [B.tenant.isolation]`).toBeGreaterThanOrEqual(
+          400,
+        );
+        expect(res.status, `POST ${theirs}/batch ${what}: a 4xx status [B.tenant.isolation]`).toBeLessThan(500);
+        expect(env.result ?? null, `POST ${theirs}/batch ${what}: result is null [B.tenant.isolation]`).toBeNull();
       }
-      expect(await records.state()).toBe(before);
-      expect(records.ok(await records.get(r.id))).toEqual(r);
+      expect(
+        await records.state(),
+        "after the second tenant's calls on our record's id: the zone is unchanged [B.validation.no-change]",
+      ).toBe(before);
+      expect(
+        records.ok(await records.get(r.id)),
+        "GET our record after the second tenant's calls: unchanged [B.validation.no-change]",
+      ).toEqual(r);
+    },
+  );
+
+  clauseTest(
+    ["B.tenant.isolation", "B.list.filter-params"],
+    "the second tenant's list of its own zone, filtered or not, holds none of this zone's records; ours none of its",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      skipUnless(ctx, await getTarget(), "tenants");
+      const api = records.api;
+      const label = uniqueLabel("tl");
+      const content = "198.51.100.77";
+      const ours = await records.create({ type: "A", name: label, content, comment: "Both Zones", tags: ["iso:zone"] });
+      const theirs = `/zones/${api.otherTenant!.zone_id}/dns_records`;
+      const other = { auth: "other-key" } as const;
+      const made = await api.request<{ result: { id: string } }>(
+        "POST",
+        theirs,
+        { type: "A", name: label, content, comment: "Both Zones", tags: ["iso:zone"] },
+        other,
+      );
+      expect(
+        made.status,
+        `POST ${theirs} (second tenant's key, the same relative name and content): status 200 [B.tenant.isolation]`,
+      ).toBe(200);
+      const their = made.json.result.id;
+      try {
+        for (const q of [
+          "per_page=5000",
+          `content=${content}`,
+          `name.startswith=${label.toUpperCase()}`,
+          "comment.exact=both%20zones",
+          "tag.exact=iso:zone",
+          "type=A&proxied=false&per_page=5000",
+        ]) {
+          const res = await api.request<{ result: { id: string }[] }>("GET", `${theirs}?${q}`, undefined, other);
+          const env = checkEnvelope<{ id: string }[]>(res);
+          const ids = env.result.map((x) => x.id);
+          expect(ids, `GET ${theirs}?${q} (second tenant): holds its own record [B.list.filter-params]`).toContain(
+            their,
+          );
+          expect(
+            ids,
+            `GET ${theirs}?${q} (second tenant): none of our zone's records [B.tenant.isolation]`,
+          ).not.toContain(ours.id);
+          const mine = (await records.list(q)).result.map((x) => x.id);
+          expect(mine, `GET our dns_records?${q}: holds our record [B.list.filter-params]`).toContain(ours.id);
+          expect(mine, `GET our dns_records?${q}: not the second tenant's record [B.tenant.isolation]`).not.toContain(
+            their,
+          );
+        }
+      } finally {
+        const gone = await api.request("DELETE", `${theirs}/${their}`, undefined, other);
+        expect(
+          gone.status,
+          `DELETE ${theirs}/{id} (second tenant's key, its own record): status 200 [B.delete.result-id]`,
+        ).toBe(200);
+      }
     },
   );
 
@@ -163,8 +253,17 @@ describe("dns records: tenants", () => {
     const r = await records.create({ type: "A", name: uniqueLabel("rn"), content: "198.51.100.64", ttl: 300 });
     const to = uniqueLabel("rn2");
     const p = records.ok(await records.patch(r.id, { name: to }));
-    expect(p).toMatchObject({ id: r.id, name: await records.fqdn(to), content: r.content, ttl: 300 });
-    expect(await records.at(r.name)).toEqual([]);
-    expect((await records.at(await records.fqdn(to))).map((x) => x.id)).toEqual([r.id]);
+    expect(
+      p,
+      "PATCH {name}: the same record under the new full name, content and ttl kept [B.patch.name]",
+    ).toMatchObject({ id: r.id, name: await records.fqdn(to), content: r.content, ttl: 300 });
+    expect(
+      await records.at(r.name),
+      "GET dns_records?name=<old name> after the rename: nothing [B.patch.name]",
+    ).toEqual([]);
+    expect(
+      (await records.at(await records.fqdn(to))).map((x) => x.id),
+      "GET dns_records?name=<new name> after the rename: the record [B.patch.name]",
+    ).toEqual([r.id]);
   });
 });

@@ -11,43 +11,87 @@ import type { KtIdentity, KtTarget } from "../../targets/kt.ts";
 import type { Target } from "../../targets/types.ts";
 import type { DiffArea, DiffOp, DiffSession, Json } from "../types.ts";
 import { LABELS } from "../values.ts";
-import { fill, httpAnswer, mostly, optionalFields, refArb, resolveRef, sometimes } from "./shared.ts";
+import { fill, httpAnswer, mostly, refArb, resolveRef, sometimes } from "./shared.ts";
 
 const ns = fc.nat(2);
 /** A namespace of the run: an index into those this side registered, or one that does not exist. */
 const ref = refArb;
 const who = mostly(fc.constant<KtIdentity>("a"), fc.constantFrom<KtIdentity>("b", "none"));
 
-const name = mostly(
-  ns.map((i) => `{tag}-${i}.diff.edgeconf.test`),
-  fc.constantFrom("{tag}-UPPER.test", "{tag}..test", "-{tag}.test", "{tag}_x.test", ""),
-  20,
-);
-const root = mostly(
-  fc.tuple(fc.integer({ min: 1, max: 2 }), fc.nat(1)).map(([e, d]) => `${e}/{digest${d}}`),
-  fc.constantFrom<Json>("0/{digest0}", "1/abc", "01/{digest0}", "1", 5),
-  20,
-);
-const registerBody = optionalFields(
-  {
-    name,
-    public: mostly(fc.boolean(), fc.constantFrom<Json>("true", 1), 20),
-    root,
-    signature_version: mostly(fc.constantFrom(1, 2), fc.constantFrom<Json>(0, 3, "1", 1.5), 20),
-    log_directory: mostly(
-      fc.oneof(
-        fc.constantFrom(...LABELS).map((l) => `https://${l}.example.com/logs`),
-        fc.constant(null),
-      ),
-      fc.constantFrom<Json>("ftp://x.example", "not a url"),
-      20,
-    ),
-  },
-  ["name", "public", "root", "signature_version"],
-).chain((b) => sometimes(fc.constant("blue"), 30).map((color) => (color ? { ...b, color } : b)));
+/** Valid values of each register field (names of the run: three, so registrations collide). */
+const VALID: Record<string, fc.Arbitrary<Json>> = {
+  name: fc.oneof(
+    { arbitrary: ns.map((i) => `{tag}-${i}.diff.edgeconf.test`), weight: 12 },
+    { arbitrary: fc.constantFrom(`{tag}-${"l".repeat(50)}.test`, "{tag}-3.a-b.test"), weight: 1 },
+  ),
+  public: fc.boolean(),
+  root: fc.tuple(fc.integer({ min: 1, max: 2 }), fc.nat(1)).map(([e, d]) => `${e}/{digest${d}}`),
+  signature_version: fc.constantFrom(1, 2),
+  log_directory: fc.oneof(
+    fc.constantFrom(...LABELS.slice(0, 3)).map((l) => `https://${l}.example.com/logs`),
+    fc.constantFrom("http://logs.example/", null),
+  ),
+};
+/** Edges and invalid values of each field, as the suites send them. */
+const OFF: Record<string, fc.Arbitrary<Json>> = {
+  name: fc.constantFrom(
+    "{tag}-UPPER.test",
+    "{tag}-0.Diff.edgeconf.test",
+    "{tag}..test",
+    "-{tag}.test",
+    "{tag}_x.test",
+    "{tag}.test.",
+    `{tag}-${"l".repeat(60)}.test`,
+    "",
+  ),
+  public: fc.constantFrom<Json>("true", 1, null),
+  root: fc.constantFrom<Json>("0/{digest0}", "1/abc", "01/{digest0}", "1", 5),
+  signature_version: fc.constantFrom<Json>(0, 3, 3, "1", 1.5),
+  log_directory: fc.constantFrom<Json>(
+    "ftp://x.example",
+    "not a url",
+    "/relative/logs",
+    "",
+    "https://user@x.example/logs",
+  ),
+};
+const FIELDS = Object.keys(VALID);
+
+/**
+ * A register body: every field valid, some optional ones left out, and in one body of three exactly one
+ * field off (an edge or an invalid value), so each refusal shows on its own; signature_version now and
+ * then by its alias `ciphersuite`, or both (agreeing or not); an unknown field now and then.
+ */
+const registerBody = fc
+  .record({
+    ...VALID,
+    keep: fc.subarray(["public", "log_directory"]),
+    off: sometimes(fc.constantFrom(...FIELDS), 3),
+    offValue: fc.constantFrom(...FIELDS).chain((f) => OFF[f]!.map((v) => [f, v] as const)),
+    alias: fc.constantFrom("as-is", "as-is", "as-is", "as-is", "alias", "both", "disagree"),
+    color: sometimes(fc.constant("blue"), 20),
+  })
+  .chain((rec) => {
+    const r = rec as typeof rec & Record<string, Json>;
+    const body: { [k: string]: Json } = { name: r.name!, root: r.root!, signature_version: r.signature_version! };
+    for (const k of r.keep) body[k] = r[k]!;
+    if (r.off !== undefined) {
+      const [f, v] = r.offValue;
+      body[f] = v;
+    }
+    const v = body.signature_version;
+    if (v !== undefined && r.alias !== "as-is") {
+      if (r.alias === "alias") {
+        delete body.signature_version;
+        body.ciphersuite = v;
+      } else body.ciphersuite = r.alias === "both" ? v : v === 1 ? 2 : 1;
+    }
+    if (r.color) body.color = r.color;
+    return fc.constant(body);
+  });
 
 export const keyTransparencyOp: fc.Arbitrary<DiffOp> = fc.oneof(
-  { arbitrary: fc.tuple(registerBody, who).map(([body, as]) => ({ op: "register", body, as })), weight: 5 },
+  { arbitrary: fc.tuple(registerBody, who).map(([body, as]) => ({ op: "register", body, as })), weight: 6 },
   {
     arbitrary: fc
       .record({
@@ -74,15 +118,24 @@ export const keyTransparencyOp: fc.Arbitrary<DiffOp> = fc.oneof(
     arbitrary: fc
       .record({
         ref,
-        as: who,
-        status: mostly(fc.constant<Json>("Disabled"), fc.constantFrom<Json>("disabled", "Online", 1)),
+        // Either operator: the owner, or the other one (who must be refused).
+        as: fc.constantFrom<KtIdentity>("a", "a", "b", "none"),
+        status: mostly(fc.constant<Json>("Disabled"), fc.constantFrom<Json>("disabled", "Online", "Active", 1)),
       })
       .map(({ ref, as, status }) => ({ op: "patch", ref, as, body: { status } })),
-    weight: 1,
+    weight: 2,
   },
-  { arbitrary: ref.map((r) => ({ op: "get", ref: r })), weight: 1 },
+  { arbitrary: ref.map((r) => ({ op: "get", ref: r })), weight: 2 },
   {
-    arbitrary: fc.record({ ref, epoch: fc.constantFrom("1", "2", "3", "0", "x") }).map((r) => ({ op: "audit", ...r })),
+    arbitrary: fc
+      .record({
+        ref,
+        epoch: fc.oneof(
+          { arbitrary: fc.constantFrom("1", "2", "3"), weight: 4 },
+          { arbitrary: fc.constantFrom("0", "x", "+2", "02", "-1", "18446744073709551616"), weight: 1 },
+        ),
+      })
+      .map((r) => ({ op: "audit", ...r })),
     weight: 1,
   },
   { arbitrary: ref.map((r) => ({ op: "last-verified", ref: r })), weight: 1 },
@@ -175,6 +228,7 @@ export const keyTransparencyArea: DiffArea = {
   name: "key-transparency",
   capability: "kt",
   op: keyTransparencyOp,
+  requires: (op) => (op.as === "b" ? "kt-identities" : undefined),
   rules: [
     {
       name: "timestamp",

@@ -16,12 +16,32 @@ export const bigBytes = () => {
   return big;
 };
 
-const key = mostly(fc.constantFrom(...OBJECT_KEYS), fc.constantFrom("", "x".repeat(1025), "\u0000nul", "ü/ñ"), 25);
+/**
+ * Keys: a small space of four, weighted, so that operations meet each other's objects (a get after a
+ * put of the same key, a list over several); now and then faker's keys, keys that differ only in case,
+ * keys at the length limit (1024 bytes) and past it, and keys of odd bytes.
+ */
+export const HOT_KEYS = ["a", "photos/a.jpg", "photos/2024/b.png", "Photos/C.jpg"] as const;
+const key = fc.oneof(
+  { arbitrary: fc.constantFrom(...HOT_KEYS), weight: 30 },
+  { arbitrary: fc.constantFrom(...OBJECT_KEYS, "PHOTOS/a.jpg", "b/"), weight: 4 },
+  { arbitrary: fc.constantFrom("k".repeat(1024), "ü/ñ", "a b", "%2F"), weight: 1 },
+  { arbitrary: fc.constantFrom("", "x".repeat(1025), "\u0000nul"), weight: 1 },
+);
 
-/** A value to store: text, bytes, empty, null, or (rarely, for multipart) 5 MiB. */
+/**
+ * A key to read, delete or list after: mostly one this side already wrote (`{written: n}`, the n-th
+ * distinct key written in the sequence, modulo their count; both sides wrote the same keys), else any key.
+ */
+const readKey = fc.oneof(
+  { arbitrary: fc.nat(3).map((n) => ({ written: n })), weight: 3 },
+  { arbitrary: key, weight: 2 },
+);
+
+/** A value to store: text, bytes (sizes around the ranges' offsets), empty, null, a Blob, or (rarely, for multipart) 5 MiB. */
 const value = fc.oneof(
   { arbitrary: fc.constantFrom(...SENTENCES).map((text) => ({ text })), weight: 6 },
-  { arbitrary: fc.nat(40).map((bytes) => ({ bytes })), weight: 2 },
+  { arbitrary: fc.constantFrom(0, 1, 3, 7, 10, 11, 12, 40).map((bytes) => ({ bytes })), weight: 3 },
   { arbitrary: fc.constantFrom<Json>({ text: "" }, null, { blob: "blob value" }), weight: 1 },
 );
 const partValue = fc.oneof(
@@ -39,15 +59,24 @@ const httpMetadata = optionalFields({
 }).chain((m) => fc.boolean().map((asHeaders) => ({ ...m, ...(asHeaders ? { asHeaders: true } : {}) })));
 
 const customMetadata = fc.dictionary(
-  fc.constantFrom("owner", "x-tag", "Camel", "ü"),
-  fc.constantFrom(...SENTENCES, ""),
+  fc.constantFrom("owner", "x-tag", "Camel", "ü", "UPPER"),
+  fc.constantFrom(...SENTENCES, "", "ü value"),
   {
     maxKeys: 3,
   },
 );
 
 const etagSpec = fc.constantFrom<Json>("current", "current", "stale", "*", "quoted-current", "weak-current", "list");
-const timeSpec = fc.constantFrom<Json>("upload-1s", "upload+1s", "upload", "far-past", "far-future");
+const timeSpec = fc.constantFrom<Json>(
+  "upload-1s",
+  "upload+1s",
+  "upload",
+  "upload-0.5s",
+  "upload+0.5s",
+  "upload+1ms",
+  "far-past",
+  "far-future",
+);
 const onlyIf = optionalFields({
   etagMatches: etagSpec,
   etagDoesNotMatch: etagSpec,
@@ -55,13 +84,30 @@ const onlyIf = optionalFields({
   uploadedAfter: timeSpec,
 }).chain((c) => fc.boolean().map((asHeaders) => ({ ...c, ...(asHeaders ? { asHeaders: true } : {}) })));
 
+/** Ranges as the suites send them: offsets, lengths and suffixes around the values' sizes, and invalid ones. */
+const small = fc.constantFrom(0, 1, 2, 3, 4, 6, 7, 10, 11, 12, 100);
 const range = fc.oneof(
-  fc.record({ offset: fc.nat(12) }),
-  fc.record({ length: fc.nat(12) }),
-  fc.record({ offset: fc.nat(12), length: fc.nat(12) }),
-  fc.record({ suffix: fc.nat(12) }),
-  fc.constantFrom<Json>({ offset: -1 }, { suffix: -2 }, { offset: 1, suffix: 2 }, {}),
-  fc.constantFrom("bytes=0-3", "bytes=2-", "bytes=-4", "bytes=9-2", "bytes=0-1,3-4").map((h) => ({ header: h })),
+  { arbitrary: fc.record({ offset: small }), weight: 2 },
+  { arbitrary: fc.record({ length: small }), weight: 2 },
+  { arbitrary: fc.record({ offset: small, length: small }), weight: 3 },
+  { arbitrary: fc.record({ suffix: small }), weight: 3 },
+  {
+    arbitrary: fc.constantFrom<Json>(
+      { offset: -1 },
+      { suffix: -1 },
+      { suffix: 1, offset: 0 },
+      { suffix: 1, length: 1 },
+      { offset: 1.5 },
+      {},
+    ),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .constantFrom("bytes=0-3", "bytes=2-", "bytes=-4", "bytes=9-2", "bytes=0-1,3-4", "bytes=0-100")
+      .map((h) => ({ header: h })),
+    weight: 1,
+  },
 );
 
 const putOp = fc
@@ -74,36 +120,43 @@ const putOp = fc
       onlyIf: sometimes(onlyIf, 5),
       md5: sometimes(fc.constantFrom("right", "wrong", "malformed", "right-bytes"), 8),
       sha256: sometimes(fc.constantFrom("right", "wrong"), 12),
+      sha1: sometimes(fc.constantFrom("right", "wrong"), 16),
       storageClass: sometimes(mostly(fc.constantFrom("Standard", "InfrequentAccess"), fc.constant("Glacier")), 8),
     },
     { requiredKeys: ["key", "value"] },
   )
   .map((r) => ({ op: "put", ...JSON.parse(JSON.stringify(r)) }) as DiffOp);
 
+const list = optionalFields({
+  prefix: fc.constantFrom("photos/", "photos/2024/", "p", "Photos/", "PHOTOS/", "etc/", "zzz", ""),
+  delimiter: fc.constantFrom("/", "/", "o", "//"),
+  limit: fc.oneof(
+    { arbitrary: fc.constantFrom(1, 2, 3, 4), weight: 6 },
+    { arbitrary: fc.constantFrom(1000, 1001), weight: 2 },
+    { arbitrary: fc.constantFrom(0, 2.5, -1), weight: 1 },
+  ),
+  cursor: mostly(fc.constant("last"), fc.constant("bogus")),
+  include: mostly(fc.subarray(["httpMetadata", "customMetadata"]), fc.constant<Json>(["bogus"]), 20),
+  // Keys in the space, between them, before the first and past the last.
+  startAfter: fc.constantFrom(...HOT_KEYS, "photos/", "b", "", "zzzz", "~"),
+}).map((o) => ({ op: "list", ...o }));
+
 export const objectStoreOp: fc.Arbitrary<DiffOp> = fc.oneof(
-  { arbitrary: putOp, weight: 6 },
+  { arbitrary: putOp, weight: 7 },
   {
     arbitrary: fc
-      .record({ key, onlyIf: sometimes(onlyIf, 4), range: sometimes(range, 3) }, { requiredKeys: ["key"] })
+      .record({ key: readKey, onlyIf: sometimes(onlyIf, 4), range: sometimes(range, 2) }, { requiredKeys: ["key"] })
       .map((r) => ({ op: "get", ...JSON.parse(JSON.stringify(r)) }) as DiffOp),
-    weight: 4,
+    weight: 5,
   },
-  { arbitrary: key.map((k) => ({ op: "head", key: k })), weight: 2 },
+  { arbitrary: readKey.map((k) => ({ op: "head", key: k })), weight: 2 },
   {
-    arbitrary: fc.oneof(key, fc.uniqueArray(key, { maxLength: 3 })).map((keys) => ({ op: "delete", keys })),
+    arbitrary: fc
+      .oneof(readKey, fc.uniqueArray(readKey, { minLength: 2, maxLength: 3 }), fc.constant<Json>([]))
+      .map((keys) => ({ op: "delete", keys })),
     weight: 2,
   },
-  {
-    arbitrary: optionalFields({
-      prefix: fc.constantFrom("photos/", "photos/2024/", "p", "etc/", "zzz"),
-      delimiter: fc.constantFrom("/", "o", "//"),
-      limit: mostly(fc.integer({ min: 1, max: 4 }), fc.constantFrom(0, 1000, 1001, 2.5, -1)),
-      cursor: mostly(fc.constant("last"), fc.constant("bogus")),
-      include: fc.subarray(["httpMetadata", "customMetadata"]),
-      startAfter: fc.constantFrom(...OBJECT_KEYS),
-    }).map((o) => ({ op: "list", ...o })),
-    weight: 3,
-  },
+  { arbitrary: list, weight: 4 },
   {
     arbitrary: fc
       .record(
@@ -111,18 +164,18 @@ export const objectStoreOp: fc.Arbitrary<DiffOp> = fc.oneof(
         { requiredKeys: ["key"] },
       )
       .map((r) => ({ op: "mpu-create", ...JSON.parse(JSON.stringify(r)) }) as DiffOp),
-    weight: 3,
+    weight: 2,
   },
   {
     arbitrary: fc
       .record({
         upload: refArb,
-        part: mostly(fc.integer({ min: 1, max: 3 }), fc.constantFrom(0, 10001, 1.5)),
+        part: mostly(fc.integer({ min: 1, max: 3 }), fc.constantFrom(0, 10000, 10001, 1.5)),
         value: partValue,
         resume: fc.boolean(),
       })
       .map((r) => ({ op: "mpu-part", ...r })),
-    weight: 3,
+    weight: 2,
   },
   {
     arbitrary: fc
@@ -131,7 +184,7 @@ export const objectStoreOp: fc.Arbitrary<DiffOp> = fc.oneof(
         parts: fc.constantFrom("all", "all", "reversed", "first", "wrong-etag", "unknown-part", "none"),
       })
       .map((r) => ({ op: "mpu-complete", ...r })),
-    weight: 2,
+    weight: 1,
   },
   { arbitrary: refArb.map((upload) => ({ op: "mpu-abort", upload })), weight: 1 },
 );

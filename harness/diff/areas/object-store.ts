@@ -111,6 +111,9 @@ async function openSession(store: ObjectStoreTarget): Promise<DiffSession> {
       const ms = {
         "upload-1s": at - 1000,
         "upload+1s": at + 1000,
+        "upload-0.5s": at - 500,
+        "upload+0.5s": at + 500,
+        "upload+1ms": at + 1,
         upload: at,
         "far-past": FAR_PAST,
         "far-future": FAR_FUTURE,
@@ -175,8 +178,20 @@ async function openSession(store: ObjectStoreTarget): Promise<DiffSession> {
     return gone;
   };
 
+  /** Distinct keys this side wrote (put, multipart create), in order: what `{written: n}` names. */
+  const written: string[] = [];
+  const keyOf = (spec: Json | undefined): string => {
+    if (spec && typeof spec === "object" && !Array.isArray(spec) && typeof spec.written === "number") {
+      return written.length === 0 ? "a" : written[spec.written % written.length]!;
+    }
+    return spec as string;
+  };
+  const wrote = (k: string) => {
+    if (typeof k === "string" && !written.includes(k)) written.push(k);
+  };
+
   const run = async (op: DiffOp): Promise<Answer> => {
-    const k = op.key as string;
+    const k = keyOf(op.key);
     switch (op.op) {
       case "put": {
         const bytes = bytesOf(op.value);
@@ -186,7 +201,9 @@ async function openSession(store: ObjectStoreTarget): Promise<DiffSession> {
         if (op.onlyIf) options.onlyIf = await condition(k, op.onlyIf);
         if (op.md5) options.md5 = digest("md5", op.md5, bytes);
         if (op.sha256) options.sha256 = digest("sha256", op.sha256, bytes);
+        if (op.sha1) options.sha1 = digest("sha1", op.sha1, bytes);
         if (op.storageClass) options.storageClass = op.storageClass;
+        wrote(k);
         return described(await bucket.put(k, storedValue(op.value) as string, options));
       }
       case "get": {
@@ -204,7 +221,7 @@ async function openSession(store: ObjectStoreTarget): Promise<DiffSession> {
       case "head":
         return described(await bucket.head(k));
       case "delete":
-        await bucket.delete(op.keys as string | string[]);
+        await bucket.delete((Array.isArray(op.keys) ? op.keys.map(keyOf) : keyOf(op.keys)) as string | string[]);
         return { result: { $undefined: true } };
       case "list": {
         const options: Record<string, unknown> = {};
@@ -228,6 +245,7 @@ async function openSession(store: ObjectStoreTarget): Promise<DiffSession> {
         const options: Record<string, unknown> = {};
         if (op.httpMetadata) options.httpMetadata = metadata(op.httpMetadata);
         if (op.customMetadata) options.customMetadata = op.customMetadata;
+        wrote(k);
         const h = await bucket.createMultipartUpload(k, options);
         uploads.push({ key: h.key, uploadId: h.uploadId, handle: h, parts: [] });
         return { result: { key: plain(h.key), uploadId: plain(h.uploadId) } };
