@@ -17,6 +17,18 @@ export const keyTransparencyClauses = [
     source: "platform",
     text: "A namespace is written name, log_directory (null if unset), root, [last_verified_epoch], status, reports_uri, audits_uri, signature_version, ciphersuite (mirrors signature_version).",
   },
+  {
+    id: "C.error.status",
+    area,
+    source: "platform",
+    text: "Every success answers 200; a refusal answers a 4xx whose body says why: 400 (body not JSON, a field missing or invalid, a state rule, a Disabled namespace), 401 (a write without a verified client certificate), 403 (another operator's namespace), 404 (no such namespace, epoch or route), 405 with Allow (method not served), 409 (name taken, epoch already published, digest already used), 413 (body over 64 KiB), 415 (body not sent as application/json). The platform publishes 404 for an absent namespace or epoch (plexi's client reads it as absent) and the Disabled 400; the other codes are edgeconf's, after HTTP semantics (docs/choices/key-transparency.md).",
+  },
+  {
+    id: "C.error.method-not-allowed",
+    area,
+    source: "platform",
+    text: "A method a route does not serve (PUT, DELETE, POST on one namespace, GET on audits_uri...) answers 405 with an Allow header naming the methods it serves (RFC 9110 15.5.6; edgeconf's choice, the platform's is not public) and changes nothing.",
+  },
   // --- register ---
   {
     id: "C.register.creates",
@@ -153,6 +165,18 @@ export const keyTransparencyClauses = [
     source: "platform",
     text: "GET /namespaces/{name} answers the namespace, and 404 when no such namespace exists.",
   },
+  {
+    id: "C.list.order",
+    area,
+    source: "platform",
+    text: "GET /namespaces lists the public namespaces by name in code-unit order, Disabled ones included, each entry as GET /namespaces/{name} answers it (edgeconf's order; the platform's is not public).",
+  },
+  {
+    id: "C.get.case-sensitive",
+    area,
+    source: "platform",
+    text: "The name in a path is matched exactly: another case, a trailing dot or another spelling of a registered name is a namespace that does not exist (404).",
+  },
   // --- state machine ---
   {
     id: "C.state.online-on-first-epoch",
@@ -216,6 +240,18 @@ export const keyTransparencyClauses = [
     text: "GET /namespaces/{name}/last-verified-epoch answers the last verified epoch; 404 when there is none.",
   },
   {
+    id: "C.audit.last-verified-body",
+    area,
+    source: "platform",
+    text: "GET /namespaces/{name}/last-verified-epoch answers plexi's LastVerifiedEpoch: job_id (a UUID, the same at each read), epoch, start_hash (the previous epoch's digest; for the root epoch its own), end_hash (the epoch's digest), timestamp (ms, when it counted as verified: its publication when the namespace has no log_directory).",
+  },
+  {
+    id: "C.publish.digest-case",
+    area,
+    source: "platform",
+    text: "A digest is read as hex in either case (plexi's hex::serde) and answered in lower case; the same bytes in another case are the same digest (not a new one).",
+  },
+  {
     id: "C.audit.last-verified-field",
     area,
     source: "platform",
@@ -251,6 +287,12 @@ export const keyTransparencyClauses = [
     area,
     source: "platform",
     text: "GET /info's logs lists an identifier per monitored log (64 hex digits in the docs), never a namespace name, and never reveals a namespace that is not public.",
+  },
+  {
+    id: "C.info.not-before",
+    area,
+    source: "platform",
+    text: "Each key of GET /info carries not_before, the time (ms since the Unix epoch) from which it signs: no audit is signed before it.",
   },
   // --- authentication ---
   {

@@ -63,6 +63,10 @@ describe("epochs, digests, roots", () => {
     expect(parseEpochText("0")).toBe(0n);
     expect(parseEpochText("01")).toBe(1n);
     expect(parseEpochText("+7")).toBe(7n);
+    // u64::from_str reads any number of leading zeros (they never overflow).
+    expect(parseEpochText(`${"0".repeat(60)}12`)).toBe(12n);
+    expect(parseEpochText(`+${"0".repeat(60)}`)).toBe(0n);
+    expect(parseEpochText(`${"0".repeat(60)}18446744073709551616`)).toBeUndefined();
     expect(parseEpochText("18446744073709551615")).toBe(U64_MAX);
     for (const t of ["-1", "1.0", "1e3", "", " 1", "+", "++1", "0x10", "18446744073709551616"]) {
       expect(parseEpochText(t)).toBeUndefined();

@@ -54,11 +54,13 @@ export const U64_MAX = 2n ** 64n - 1n;
 
 /**
  * An epoch in a path, as Rust's `u64::from_str` (plexi's `Epoch::from_str`) reads it: an optional
- * `+`, then decimal digits (leading zeros allowed), at most U64_MAX.
+ * `+`, then decimal digits (leading zeros allowed, as many as given: they never overflow), at most U64_MAX.
  */
 export function parseEpochText(text: string): bigint | undefined {
-  if (!/^\+?[0-9]{1,40}$/.test(text)) return undefined;
-  const n = BigInt(text.startsWith("+") ? text.slice(1) : text);
+  if (!/^\+?[0-9]+$/.test(text)) return undefined;
+  const digits = text.replace(/^\+?0*/, "");
+  if (digits.length > 20) return undefined;
+  const n = BigInt(digits === "" ? "0" : digits);
   return n <= U64_MAX ? n : undefined;
 }
 

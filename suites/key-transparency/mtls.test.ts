@@ -9,7 +9,7 @@ import { describe, expect, type TestContext } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import { createCa, issueCertificate } from "../../harness/serve/certs.ts";
 import type { KtTls } from "../../harness/targets/kt.ts";
-import { checkBody, getNamespace, ktOf, registerBody, schemas } from "./support.ts";
+import { checkBody, expectRefused, getNamespace, ktOf, registerBody, says, schemas } from "./support.ts";
 
 async function tlsOf(ctx: TestContext): Promise<{ tls: KtTls; kt: Awaited<ReturnType<typeof ktOf>>["kt"] }> {
   const { target, kt } = await ktOf(ctx, ["none"]);
@@ -39,14 +39,22 @@ describe("mTLS at the target's HTTPS endpoint", () => {
       try {
         const res = await fetch(`${tls.url}/namespaces`, { dispatcher: a, signal: AbortSignal.timeout(tls.timeoutMs) });
         const text = await res.text();
-        expect(res.status, text.slice(0, 300)).toBe(200);
+        expect(
+          res.status,
+          `${says("GET /namespaces over TLS without a certificate", "status 200", "C.auth.list-open")}\n  answered: ${text.slice(0, 300)}`,
+        ).toBe(200);
         let json: unknown;
         try {
           json = JSON.parse(text);
         } catch {
           json = undefined;
         }
-        checkBody({ status: res.status, text, json, headers: new Headers() }, schemas.list);
+        checkBody(
+          { status: res.status, text, json, headers: new Headers(res.headers as unknown as Headers) },
+          schemas.list,
+          "GET /namespaces over TLS",
+          "C.list.shape",
+        );
       } finally {
         await a.close();
       }
@@ -80,10 +88,17 @@ describe("mTLS at the target's HTTPS endpoint", () => {
           status = "tls-refused";
         }
         if (status !== "tls-refused") {
-          expect(status, "a foreign certificate must not register a namespace").toBeGreaterThanOrEqual(400);
-          expect(status).toBeLessThan(500);
+          expect(
+            status,
+            says("POST /namespaces with a foreign CA's certificate", "status 401 (no identity)", "C.auth.mtls-writes"),
+          ).toBe(401);
         }
-        expect((await getNamespace(kt, body.name)).status).toBe(404);
+        expectRefused(
+          await getNamespace(kt, body.name),
+          404,
+          "GET /namespaces/{name} after a foreign certificate's registration",
+          "C.auth.mtls-writes",
+        );
       } finally {
         await a.close();
       }

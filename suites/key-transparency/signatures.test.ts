@@ -2,7 +2,20 @@
 import { beforeAll, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import { assertVerifierReproducesPlexiVectors, signedBytes, verifyEd25519 } from "./audit-verify.ts";
-import { type Audit, call, checkBody, expectOk, ktOf, publish, randomDigest, registerOk, schemas } from "./support.ts";
+import {
+  type Audit,
+  call,
+  checkBody,
+  expectOk,
+  freshName,
+  ktOf,
+  moveClock,
+  publishOk,
+  randomDigest,
+  registerOk,
+  says,
+  schemas,
+} from "./support.ts";
 
 interface Info {
   keys: { public_key: string; not_before?: number }[];
@@ -10,11 +23,12 @@ interface Info {
 
 async function auditorKeys(kt: Awaited<ReturnType<typeof ktOf>>["kt"]): Promise<string[]> {
   const res = await call(kt, "GET", "/info", undefined, "none");
-  expectOk(res);
-  return checkBody<Info>(res, schemas.info).keys.map((k) => k.public_key);
+  expectOk(res, "GET /info", "C.info.auditor-key");
+  return checkBody<Info>(res, schemas.info, "GET /info", "C.info.auditor-key").keys.map((k) => k.public_key);
 }
 
-function checkAudit(audit: Audit, keys: string[]): void {
+function checkAudit(audit: Audit, keys: string[], rule: "C.signature.v1-protobuf" | "C.signature.v2-bincode"): void {
+  const what = "audit";
   const bytes = signedBytes({
     ciphersuite: audit.ciphersuite,
     namespace: audit.namespace,
@@ -22,11 +36,20 @@ function checkAudit(audit: Audit, keys: string[]): void {
     epoch: audit.epoch,
     digestHex: audit.digest,
   });
-  if (audit.serialized_message) expect(audit.serialized_message.toLowerCase()).toBe(bytes.toString("hex"));
+  if (audit.serialized_message !== null && audit.serialized_message !== undefined) {
+    expect(audit.serialized_message, says(what, "serialized_message = the signed bytes in lower-case hex", rule)).toBe(
+      bytes.toString("hex"),
+    );
+  }
   const signer = keys.find((k) => verifyEd25519(k, bytes, audit.signature));
-  expect(signer, "the signature verifies with a key of GET /info").toBeDefined();
+  expect(signer, says(what, "signature verifies with a key of GET /info", rule)).toBeDefined();
+  expect(audit.signature, says(what, "signature in lower-case hex", "C.audit.shape")).toBe(
+    audit.signature.toLowerCase(),
+  );
   // key_id is the verifying key's last byte: plexi picks the /info key by it (the schema requires it).
-  expect(audit.key_id).toBe(Buffer.from(signer!, "hex")[31]);
+  expect(audit.key_id, says(what, "key_id = the last byte of the verifying key", "C.audit.shape")).toBe(
+    Buffer.from(signer!, "hex")[31],
+  );
   // The check is not vacuous: any change of the signed fields breaks it.
   const tampered = signedBytes({
     ciphersuite: audit.ciphersuite,
@@ -35,7 +58,10 @@ function checkAudit(audit: Audit, keys: string[]): void {
     epoch: audit.epoch,
     digestHex: audit.digest,
   });
-  expect(verifyEd25519(signer!, tampered, audit.signature)).toBe(false);
+  expect(
+    verifyEd25519(signer!, tampered, audit.signature),
+    says(what, "signature does not verify another timestamp", rule),
+  ).toBe(false);
 }
 
 // The verifier is the harness's own: it must reproduce plexi's published vectors before it judges a target.
@@ -48,7 +74,8 @@ describe("signatures", () => {
     async (ctx) => {
       const { kt } = await ktOf(ctx);
       const keys = await auditorKeys(kt);
-      expect(keys.length).toBeGreaterThan(0);
+      expect(keys.length, says("GET /info", "at least one key", "C.info.auditor-key")).toBeGreaterThan(0);
+      expect(new Set(keys).size, says("GET /info", "no key twice", "C.info.auditor-key")).toBe(keys.length);
     },
   );
 
@@ -56,15 +83,25 @@ describe("signatures", () => {
     ["C.signature.v1-protobuf", "C.info.auditor-key", "C.audit.shape"],
     "signature_version 1: protobuf message, Ed25519 signature that verifies against /info",
     async (ctx) => {
-      const { kt } = await ktOf(ctx);
+      const { target, kt } = await ktOf(ctx);
       const keys = await auditorKeys(kt);
-      const { sent, ns } = await registerOk(kt, { signature_version: 1 });
-      const first = checkBody<Audit>(await publish(kt, ns.name, 1, sent.rootDigest), schemas.audit);
-      expect(first.ciphersuite).toBe(1);
-      checkAudit(first, keys);
-      const second = checkBody<Audit>(await publish(kt, ns.name, 2, randomDigest()), schemas.audit);
-      checkAudit(second, keys);
-      expect(second.timestamp).toBeGreaterThanOrEqual(first.timestamp);
+      // A name over 127 bytes and an epoch past 2^32: lengths and varints of more than one byte must be right.
+      const name = `${"a".repeat(60)}.${"b-".repeat(30)}c.${freshName("long")}`;
+      const { sent, ns } = await registerOk(kt, { name, signature_version: 1, root: `4294967301/${randomDigest()}` });
+      await moveClock(target, 211);
+      const first = await publishOk(kt, ns.name, sent.rootEpoch, sent.rootDigest);
+      expect(
+        [first.version, first.ciphersuite],
+        says("POST /namespaces/{name}/audits", "version and ciphersuite 1", "C.signature.v1-protobuf"),
+      ).toEqual([1, 1]);
+      checkAudit(first, keys, "C.signature.v1-protobuf");
+      await moveClock(target, 1);
+      const second = await publishOk(kt, ns.name, sent.rootEpoch + 1, randomDigest());
+      checkAudit(second, keys, "C.signature.v1-protobuf");
+      expect(
+        second.timestamp,
+        says("POST /namespaces/{name}/audits", "a later epoch is not signed earlier", "C.audit.timestamp-ms"),
+      ).toBeGreaterThanOrEqual(first.timestamp);
     },
   );
 
@@ -72,14 +109,23 @@ describe("signatures", () => {
     ["C.signature.v2-bincode", "C.info.auditor-key", "C.audit.shape"],
     "signature_version 2: bincode message, Ed25519 signature that verifies against /info",
     async (ctx) => {
-      const { kt } = await ktOf(ctx);
+      const { target, kt } = await ktOf(ctx);
       const keys = await auditorKeys(kt);
-      const { sent, ns } = await registerOk(kt, { signature_version: 2 });
-      const audit = checkBody<Audit>(await publish(kt, ns.name, 1, sent.rootDigest), schemas.audit);
-      expect(audit.ciphersuite).toBe(2);
-      checkAudit(audit, keys);
-      const stored = await call<Audit>(kt, "GET", `/namespaces/${ns.name}/audits/1`, undefined, "none");
-      checkAudit(checkBody<Audit>(stored, schemas.audit), keys);
+      const { sent, ns } = await registerOk(kt, { signature_version: 2, root: `4294967299/${randomDigest()}` });
+      await moveClock(target, 89);
+      const audit = await publishOk(kt, ns.name, sent.rootEpoch, sent.rootDigest);
+      expect(
+        [audit.version, audit.ciphersuite],
+        says("POST /namespaces/{name}/audits", "version and ciphersuite 2", "C.signature.v2-bincode"),
+      ).toEqual([2, 2]);
+      checkAudit(audit, keys, "C.signature.v2-bincode");
+      const stored = await call<Audit>(kt, "GET", `/namespaces/${ns.name}/audits/${sent.rootEpoch}`, undefined, "none");
+      expectOk(stored, "GET /namespaces/{name}/audits/{epoch}", "C.audit.shape");
+      const again = checkBody<Audit>(stored, schemas.audit, "GET /namespaces/{name}/audits/{epoch}");
+      checkAudit(again, keys, "C.signature.v2-bincode");
+      expect(again, says("GET /namespaces/{name}/audits/{epoch}", "the audit as published", "C.audit.shape")).toEqual(
+        audit,
+      );
     },
   );
 });

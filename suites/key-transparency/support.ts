@@ -104,69 +104,107 @@ export async function call<T = unknown>(
   } catch {
     json = undefined;
   }
-  expect(res.status, `no 5xx: ${method} ${urlPath} answered ${res.status} ${text.slice(0, 200)}`).toBeLessThan(500);
+  const route = urlPath
+    .replace(/^\/namespaces\/[^/]+/, "/namespaces/{name}")
+    .replace(/\/audits\/[^/]+$/, "/audits/{epoch}");
+  expect(
+    res.status,
+    `${says(`${method} ${route}`, "no 5xx", "C.error.status")}\n  ${urlPath} answered ${text.slice(0, 200)}`,
+  ).toBeLessThan(500);
   return { status: res.status, text, json, headers: res.headers };
 }
 
-/** A bare JSON object (no v4 envelope), matching `validate`. */
-export function checkBody<T>(res: KtResult<unknown>, validate: ValidateFunction): T {
-  expect(res.json, `not JSON: ${res.text.slice(0, 200)}`).toBeTypeOf("object");
+/**
+ * The message of an assertion: the call, the field it compared and the rule (clause id), e.g.
+ * `POST /namespaces: status 200 [C.register.creates]`. Stable across runs (no generated names in it), so
+ * that the report groups failures by what to fix.
+ */
+export function says(what: string, field: string, rule: string): string {
+  return `${what}: ${field} [${rule}]`;
+}
+
+/** The answer's status is exactly `status` (the body follows on the next line of the message). */
+export function expectStatus(res: KtResult<unknown>, status: number, what: string, rule: string): void {
+  expect(res.status, `${says(what, `status ${status}`, rule)}\n  answered: ${res.text.slice(0, 300)}`).toBe(status);
+}
+
+/** A bare JSON object (no v4 envelope) sent as application/json, matching `validate`. */
+export function checkBody<T>(
+  res: KtResult<unknown>,
+  validate: ValidateFunction,
+  what = "answer",
+  rule = "C.wire.bare-json",
+): T {
+  expect(res.json, `${says(what, "a JSON object", rule)}\n  answered: ${res.text.slice(0, 200)}`).toBeTypeOf("object");
+  expect(
+    res.headers.get("content-type") ?? "",
+    says(what, "Content-Type application/json", "C.wire.bare-json"),
+  ).toMatch(/^application\/json\s*(;|$)/i);
   const body = res.json as Record<string, unknown>;
-  expect(body).not.toHaveProperty("success");
-  expect(body).not.toHaveProperty("result");
+  expect(body, says(what, "no envelope field success", "C.wire.bare-json")).not.toHaveProperty("success");
+  expect(body, says(what, "no envelope field result", "C.wire.bare-json")).not.toHaveProperty("result");
   const ok = validate(body);
-  expect(ok, `schema: ${ajv.errorsText(validate.errors)} in ${res.text.slice(0, 300)}`).toBe(true);
+  expect(
+    ok,
+    `${says(what, "body matches its JSON Schema", rule)}\n  ${ajv.errorsText(validate.errors)} in ${res.text.slice(0, 300)}`,
+  ).toBe(true);
   return body as T;
 }
 
-export function expectOk(res: KtResult<unknown>): void {
-  expect(res.status, `expected 2xx, got ${res.status}: ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
-  expect(res.status, `expected 2xx, got ${res.status}: ${res.text.slice(0, 300)}`).toBeLessThan(300);
+/** Success: status 200 (every success of area C answers 200, docs/choices/key-transparency.md). */
+export function expectOk(res: KtResult<unknown>, what = "request", rule = "C.error.status"): void {
+  expectStatus(res, 200, what, rule);
 }
 
-/** Statuses that say the target does not serve the request at all, so they never count as a refusal of its content. */
-const NOT_SERVED = new Set([404, 405]);
-
 /**
- * A refusal of a request the target serves (to an endpoint and a namespace that exist): a 4xx other
- * than 404 and 405, which would say the target serves nothing there (a server answering 404 to
- * everything must not pass). The spec shows no error codes; the simulator's choices are in
- * docs/key-transparency.md. With `status`, exactly that status. A refusal means something only with
- * a positive control in the same test: the corrected request succeeds (see expectRegistrationRefused).
+ * A refusal with exactly `status`, whose body says why: non-empty text (a JSON error with a non-empty
+ * `error` or `message`, or plain text). A refusal means something only with a positive control in the
+ * same test: the corrected request succeeds (see expectRegistrationRefused).
  */
-export function expectRefused(res: KtResult<unknown>, status?: number): void {
-  const said = `expected a refusal, got ${res.status}: ${res.text.slice(0, 300)}`;
-  expect(res.status, said).toBeGreaterThanOrEqual(400);
-  expect(res.status, said).toBeLessThan(500);
-  if (status !== undefined) expect(res.status, res.text.slice(0, 300)).toBe(status);
-  else expect([...NOT_SERVED], `${res.status} says "not served", not a refusal: ${said}`).not.toContain(res.status);
+export function expectRefused(res: KtResult<unknown>, status: number, what: string, rule: string): void {
+  expectStatus(res, status, what, rule);
+  const json = res.json as { error?: unknown; message?: unknown } | undefined;
+  const why = typeof json === "object" && json !== null ? (json.error ?? json.message) : res.text;
+  expect(
+    typeof why === "string" ? why.trim() : "",
+    says(what, "the refusal says why (non-empty error text)", "C.error.status"),
+  ).not.toBe("");
 }
 
 /** GET of a namespace answers 404 (it does not exist). Meaningful only after the same test saw a GET of an existing one answer 200. */
 export async function expectNoNamespace(kt: KtTarget, name: string, why = "it must not exist"): Promise<void> {
   const res = await getNamespace(kt, name);
-  expect(res.status, `GET /namespaces/${name}: ${why}; got ${res.status} ${res.text.slice(0, 200)}`).toBe(404);
+  expectRefused(res, 404, `GET /namespaces/{name} after ${why}`, "C.get.one");
 }
 
 /**
- * A registration refused, with its positive control: `bad` (as operator `as`, by default A) is refused
- * and creates no namespace called `good.name`, then `good` (the corrected body, as operator A) registers
- * and GET finds it. So a target that refuses, or answers 404 to, everything fails; and the 404 after
- * the refusal is shown to mean "absent" by the 200 of the same GET once the name exists.
+ * A registration refused with `status`, with its positive control: `bad` (as operator `as`, by default A)
+ * is refused and creates no namespace called `good.name`, then `good` (the corrected body, as operator A)
+ * registers and GET finds it. So a target that refuses, or answers 404 to, everything fails; and the 404
+ * after the refusal is shown to mean "absent" by the 200 of the same GET once the name exists.
  */
 export async function expectRegistrationRefused(
   kt: KtTarget,
   bad: unknown,
   good: Omit<RegisterBody, "public"> & { public?: boolean },
-  options: { as?: KtIdentity; contentType?: string } = {},
+  expected: { status: number; what: string; rule: string; as?: KtIdentity; contentType?: string },
 ): Promise<Namespace> {
-  expectRefused(await call(kt, "POST", "/namespaces", bad, options.as ?? "a", options.contentType));
-  await expectNoNamespace(kt, good.name, "a refused registration creates nothing");
+  const what = `POST /namespaces ${expected.what}`;
+  expectRefused(
+    await call(kt, "POST", "/namespaces", bad, expected.as ?? "a", expected.contentType),
+    expected.status,
+    what,
+    expected.rule,
+  );
+  await expectNoNamespace(kt, good.name, `a refused registration (${expected.what})`);
   const res = await call(kt, "POST", "/namespaces", good);
-  expectOk(res);
-  const ns = checkBody<Namespace>(res, schemas.namespace);
-  expect(ns.name).toBe(good.name);
-  expect(await currentNamespace(kt, good.name)).toEqual(ns);
+  expectOk(res, `POST /namespaces control for ${expected.what}`, expected.rule);
+  const ns = checkBody<Namespace>(res, schemas.namespace, "POST /namespaces");
+  expect(ns.name, says(`POST /namespaces control for ${expected.what}`, "name as sent", expected.rule)).toBe(good.name);
+  expect(
+    await currentNamespace(kt, good.name),
+    says(`GET /namespaces/{name} after the control of ${expected.what}`, "the registered namespace", "C.get.one"),
+  ).toEqual(ns);
   return ns;
 }
 
@@ -197,20 +235,29 @@ export interface RegisterBody {
   log_directory?: string;
 }
 
+/**
+ * Root epochs of registrations: never only 1 (plexi's FIRST_EPOCH), so that a target which takes the
+ * first epoch to be 1, or numbers epochs from the root's, is caught; from 2 to 2^53 (as JSON numbers).
+ */
+const ROOT_EPOCHS = [7, 1, 4096, 2, 9_007_199_254_740_000, 31];
+let rootEpochs = 0;
+
 export function registerBody(
   overrides: Partial<RegisterBody> = {},
 ): RegisterBody & { rootEpoch: number; rootDigest: string } {
-  const rootEpoch = 1;
+  rootEpochs += 1;
+  const rootEpoch = ROOT_EPOCHS[rootEpochs % ROOT_EPOCHS.length]!;
   const rootDigest = randomDigest();
-  return {
+  const body: RegisterBody = {
     name: freshName(),
     public: true,
     root: `${rootEpoch}/${rootDigest}`,
     signature_version: 1,
     ...overrides,
-    rootEpoch,
-    rootDigest,
   };
+  // A root given in the overrides is the one the namespace has.
+  const [e, d] = body.root.split("/");
+  return { ...body, rootEpoch: Number(e), rootDigest: (d ?? "").toLowerCase() };
 }
 
 /** Registers a namespace (as operator `as`), asserting success; returns the body sent and the answer. */
@@ -222,8 +269,8 @@ export async function registerOk(
   const sent = registerBody(overrides);
   const { rootEpoch: _e, rootDigest: _d, ...body } = sent;
   const res = await call(kt, "POST", "/namespaces", body, as);
-  expectOk(res);
-  return { sent, ns: checkBody<Namespace>(res, schemas.namespace) };
+  expectOk(res, "POST /namespaces (a valid registration)", "C.register.creates");
+  return { sent, ns: checkBody<Namespace>(res, schemas.namespace, "POST /namespaces", "C.register.creates") };
 }
 
 export async function getNamespace(kt: KtTarget, name: string): Promise<KtResult<Namespace>> {
@@ -233,18 +280,37 @@ export async function getNamespace(kt: KtTarget, name: string): Promise<KtResult
 /** GET one namespace, which must answer 200 with a valid body. */
 export async function currentNamespace(kt: KtTarget, name: string): Promise<Namespace> {
   const res = await getNamespace(kt, name);
-  expectOk(res);
-  return checkBody<Namespace>(res, schemas.namespace);
+  expectOk(res, "GET /namespaces/{name}", "C.get.one");
+  return checkBody<Namespace>(res, schemas.namespace, "GET /namespaces/{name}", "C.get.one");
 }
 
 export async function publish(
   kt: KtTarget,
   name: string,
-  epoch: number,
+  epoch: number | bigint,
   digest: string,
   as: KtIdentity = "a",
 ): Promise<KtResult<Audit>> {
-  return call<Audit>(kt, "POST", `/namespaces/${name}/audits`, { epoch, digest }, as);
+  return call<Audit>(
+    kt,
+    "POST",
+    `/namespaces/${name}/audits`,
+    `{"epoch":${epoch},"digest":${JSON.stringify(digest)}}`,
+    as,
+  );
+}
+
+/** Publishes, asserting 200 and a valid audit; returns the audit. */
+export async function publishOk(
+  kt: KtTarget,
+  name: string,
+  epoch: number | bigint,
+  digest: string,
+  rule = "C.publish.consecutive",
+): Promise<Audit> {
+  const res = await publish(kt, name, epoch, digest);
+  expectOk(res, "POST /namespaces/{name}/audits", rule);
+  return checkBody<Audit>(res, schemas.audit, "POST /namespaces/{name}/audits", "C.audit.shape");
 }
 
 export async function disable(kt: KtTarget, name: string, as: KtIdentity = "a"): Promise<KtResult<Namespace>> {
@@ -253,8 +319,26 @@ export async function disable(kt: KtTarget, name: string, as: KtIdentity = "a"):
 
 export async function listNamespaces(kt: KtTarget): Promise<Namespace[]> {
   const res = await call(kt, "GET", "/namespaces", undefined, "none");
-  expectOk(res);
-  return checkBody<{ namespaces: Namespace[] }>(res, schemas.list).namespaces;
+  expectOk(res, "GET /namespaces", "C.list.shape");
+  return checkBody<{ namespaces: Namespace[] }>(res, schemas.list, "GET /namespaces", "C.list.shape").namespaces;
+}
+
+/**
+ * `ns` appears exactly once in `list`, as GET /namespaces/{name} answers it: every field the entry has is
+ * the namespace's (an entry may omit root and log_directory, the spec says; nothing else).
+ */
+export function expectListed(list: Namespace[], ns: Namespace, what: string, rule = "C.list.shape"): void {
+  const entries = list.filter((n) => n.name === ns.name);
+  expect(entries.length, says(what, "the namespace listed once", rule)).toBe(1);
+  const entry = entries[0]! as unknown as Record<string, unknown>;
+  const full = ns as unknown as Record<string, unknown>;
+  const expected = Object.fromEntries(
+    Object.entries(full).filter(([k]) => (k !== "root" && k !== "log_directory") || k in entry),
+  );
+  expect(
+    entry,
+    says(what, "the entry as GET /namespaces/{name} answers it (root, log_directory may be left out)", rule),
+  ).toEqual(expected);
 }
 
 /** The platform's refusal of a write to a Disabled namespace (the docs show it as plain text). */
@@ -263,11 +347,11 @@ export const DISABLED_MESSAGE = "Namespace is disabled and read-only.";
 /**
  * A 400 carrying the Disabled message: the docs' plain-text body, or a JSON error whose message it is.
  */
-export function expectDisabledRefusal(res: KtResult<unknown>): void {
-  expectRefused(res, 400);
+export function expectDisabledRefusal(res: KtResult<unknown>, what = "a write to a Disabled namespace"): void {
+  expectRefused(res, 400, what, "C.disable.no-exit");
   const json = res.json as { error?: unknown; message?: unknown } | undefined;
   const said = [res.text.trim(), json?.error, json?.message];
-  expect(said, `the answer must say "${DISABLED_MESSAGE}": ${res.text.slice(0, 300)}`).toContain(DISABLED_MESSAGE);
+  expect(said, says(what, `the answer says "${DISABLED_MESSAGE}"`, "C.disable.no-exit")).toContain(DISABLED_MESSAGE);
 }
 
 /**
@@ -281,7 +365,29 @@ export function targetNow(res: KtResult<unknown>): number {
 }
 
 /** `keys` appear in `actual` in this relative order (other keys may sit between them). */
-export function expectKeyOrder(actual: object, keys: readonly string[]): void {
+export function expectKeyOrder(
+  actual: object,
+  keys: readonly string[],
+  what: string,
+  rule = "C.wire.field-order",
+): void {
   const present = Object.keys(actual).filter((k) => keys.includes(k));
-  expect(present).toEqual(keys.filter((k) => k in actual));
+  expect(present, says(what, `fields in the order ${keys.join(", ")}`, rule)).toEqual(keys.filter((k) => k in actual));
+}
+
+/**
+ * Lets the target's clock move by `ms` where the suite can move it (the simulator, in process or served:
+ * capability "clock", one clock per target), so that times land off whole seconds; elsewhere waits
+ * nothing (a real target's clock runs on its own). Returns whether the clock was moved.
+ */
+export async function moveClock(target: Target, ms: number): Promise<boolean> {
+  if (!target.capabilities.has("clock") || !target.objectStore?.advanceClock) return false;
+  await target.objectStore.advanceClock(ms);
+  return true;
+}
+
+/** The target's exact clock (ms) where the suite can read it (capability "clock"), else undefined. */
+export async function exactNow(target: Target): Promise<number | undefined> {
+  if (!target.capabilities.has("clock") || !target.objectStore) return undefined;
+  return target.objectStore.now();
 }
