@@ -189,7 +189,7 @@ const REFUSAL_FILES = [
   "key-transparency/lifecycle.test.ts",
 ].map((f) => `suites/${f}`);
 const REFUSAL_NAMES =
-  /refused|unknown|404|not JSON|not an absolute URL|other than the integers|root that is not|failure envelope|answers are JSON|not ignored/;
+  /refused|unknown|404|not JSON|not an absolute http|other than the integers|root that is not|failure envelope|answers are JSON|not ignored/;
 
 /** Whether `--grep REFUSAL_NAMES` selects a test (vitest matches the names joined by spaces). */
 function isRefusalTest(t: TestEntry): boolean {
@@ -242,7 +242,7 @@ describe("a target that serves nothing is never credited", () => {
       "is not JSON",
       "root that is not",
       "other than the integers",
-      "not an absolute URL",
+      "not an absolute http(s) URL",
       "of an unknown name answers 404",
     ]) {
       expect(named(title).map((t) => t.status)).toEqual(["fail"]);

@@ -159,7 +159,7 @@ describe("state machine", () => {
 
   clauseTest(
     ["C.publish.consecutive", "C.audit.last-verified", "C.error.status"],
-    "each next epoch is previous + 1: a gap or an epoch below the root is 400, a published one 409",
+    "each next epoch is previous + 1: a gap or an epoch below the root is refused with 400, a published one with 409",
     async (ctx) => {
       const { kt } = await ktOf(ctx);
       const { sent, ns } = await registerOk(kt, { root: `3/${randomDigest()}` });
