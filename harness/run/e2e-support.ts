@@ -25,7 +25,7 @@ export function edgeconf(args: string[], env: NodeJS.ProcessEnv = {}, cwd: strin
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd,
-      env: { ...clean, NODE_ENV: "production", ...env },
+      env: { ...clean, NODE_ENV: "production", EDGECONF_WORKERS: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -48,8 +48,17 @@ export interface VitestRunOptions {
   cacheDir?: string;
 }
 
-/** One worker per core: the suites are CPU-bound in process, or wait on a target. */
-export const RUN_WORKERS = Math.max(1, availableParallelism());
+/**
+ * One worker per core: the suites are CPU-bound in process, or wait on a target. EDGECONF_WORKERS (a whole
+ * number) sets another count: the repository's end-to-end tests run `edgeconf run` children with 1, since
+ * their parent already keeps every core busy.
+ */
+export const RUN_WORKERS = workersFrom(process.env.EDGECONF_WORKERS) ?? Math.max(1, availableParallelism());
+
+function workersFrom(text: string | undefined): number | undefined {
+  const n = Number(text);
+  return text !== undefined && /^\d+$/.test(text) && n >= 1 && n <= 256 ? n : undefined;
+}
 
 /** How long the watchdog waits for a cancelled run to wind down before giving up on it. */
 const CANCEL_GRACE_MS = 5_000;
