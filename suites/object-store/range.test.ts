@@ -14,41 +14,62 @@ describe("ranges on get", () => {
   clauseTest(["D.range.offset-length"], "offset with and without a length", async (ctx) => {
     const { bucket } = await open(ctx);
     await bucket.put("k", VALUE);
-    expect(await ranged(bucket, { range: { offset: 2, length: 3 } })).toEqual({
+    expect(
+      await ranged(bucket, { range: { offset: 2, length: 3 } }),
+      "get with range { offset: 2, length: 3 }: the bytes and the range answered",
+    ).toEqual({
       text: "234",
       range: { offset: 2, length: 3 },
     });
-    expect(await ranged(bucket, { range: { offset: 7 } })).toEqual({ text: "789", range: { offset: 7, length: 3 } });
+    expect(
+      await ranged(bucket, { range: { offset: 7 } }),
+      "get with range { offset: 7 }: the bytes and the range answered",
+    ).toEqual({ text: "789", range: { offset: 7, length: 3 } });
   });
 
   clauseTest(["D.range.unsigned"], "an offset of -0 is 0", async (ctx) => {
     const { bucket } = await open(ctx);
     await bucket.put("k", VALUE);
     const got = await ranged(bucket, { range: { offset: -0, length: 10 } });
-    expect(got.text).toBe(VALUE);
-    expect(Object.is((got.range as { offset: number }).offset, 0)).toBe(true);
+    expect(got.text, "get with range { offset: -0, length: 10 }: the whole value [D.range.unsigned]").toBe(VALUE);
+    expect(
+      Object.is((got.range as { offset: number }).offset, 0),
+      "get with range { offset: -0 }: range.offset is +0, not -0 [D.range.unsigned]",
+    ).toBe(true);
   });
 
   clauseTest(["D.range.length"], "a length without an offset starts at 0", async (ctx) => {
     const { bucket } = await open(ctx);
     await bucket.put("k", VALUE);
-    expect(await ranged(bucket, { range: { length: 4 } })).toEqual({ text: "0123", range: { offset: 0, length: 4 } });
+    expect(
+      await ranged(bucket, { range: { length: 4 } }),
+      "get with range { length: 4 }: the bytes and the range answered",
+    ).toEqual({ text: "0123", range: { offset: 0, length: 4 } });
   });
 
   clauseTest(["D.range.suffix"], "a suffix gives the last bytes", async (ctx) => {
     const { bucket } = await open(ctx);
     await bucket.put("k", VALUE);
-    expect(await ranged(bucket, { range: { suffix: 3 } })).toEqual({ text: "789", range: { offset: 7, length: 3 } });
+    expect(
+      await ranged(bucket, { range: { suffix: 3 } }),
+      "get with range { suffix: 3 }: the bytes and the range answered",
+    ).toEqual({ text: "789", range: { offset: 7, length: 3 } });
   });
 
   clauseTest(["D.range.shorter", "D.range.resolution"], "length and suffix past the end are clamped", async (ctx) => {
     const { bucket } = await open(ctx);
     await bucket.put("k", VALUE);
-    expect(await ranged(bucket, { range: { offset: 8, length: 100 } })).toEqual({
+    expect(
+      await ranged(bucket, { range: { offset: 8, length: 100 } }),
+      "get with range { offset: 8, length: 100 }: the bytes and the range answered",
+    ).toEqual({
       text: "89",
       range: { offset: 8, length: 2 },
     });
-    expect(await ranged(bucket, { range: { suffix: 100 } })).toEqual({ text: VALUE, range: { offset: 0, length: 10 } });
+    expect(
+      await ranged(bucket, { range: { suffix: 100 } }),
+      "get with range { suffix: 100 }: the bytes and the range answered",
+    ).toEqual({ text: VALUE, range: { offset: 0, length: 10 } });
   });
 
   clauseTest(
@@ -72,12 +93,22 @@ describe("ranges on get", () => {
       const { bucket, os } = await open(ctx);
       await bucket.put("k", VALUE);
       const r = (h: string) => ranged(bucket, { range: os.headers({ range: h }) });
-      expect(await r("bytes=1-3")).toEqual({ text: "123", range: { offset: 1, length: 3 } });
-      expect(await r("bytes=6-")).toEqual({ text: "6789", range: { offset: 6, length: 4 } });
-      expect(await r("bytes=-2")).toEqual({ text: "89", range: { offset: 8, length: 2 } });
-      expect((await r("bytes=50-60")).text).toBe(VALUE);
-      expect((await r("bytes=0-1,4-5")).text).toBe(VALUE);
-      expect((await r("pages=1-2")).text).toBe(VALUE);
+      const says = (h: string, what: string) => `get with Range: ${h}: ${what} [D.range.header]`;
+      expect(await r("bytes=1-3"), says("bytes=1-3", "bytes 1 to 3 and range { offset 1, length 3 }")).toEqual({
+        text: "123",
+        range: { offset: 1, length: 3 },
+      });
+      expect(await r("bytes=6-"), says("bytes=6-", "from byte 6 to the end, range { offset 6, length 4 }")).toEqual({
+        text: "6789",
+        range: { offset: 6, length: 4 },
+      });
+      expect(await r("bytes=-2"), says("bytes=-2", "the last 2 bytes, range { offset 8, length 2 }")).toEqual({
+        text: "89",
+        range: { offset: 8, length: 2 },
+      });
+      expect((await r("bytes=50-60")).text, says("bytes=50-60", "not satisfiable: the whole object")).toBe(VALUE);
+      expect((await r("bytes=0-1,4-5")).text, says("bytes=0-1,4-5", "two ranges: the whole object")).toBe(VALUE);
+      expect((await r("pages=1-2")).text, says("pages=1-2", "another unit: the whole object")).toBe(VALUE);
     },
   );
 
@@ -149,8 +180,11 @@ describe("ranges on an empty object", () => {
       await expectStoreError(bucket.get("empty", { range: { offset: 0, length: 1 } }), "get", 10039);
       await expectStoreError(bucket.get("empty", { range: { suffix: 1 } }), "get", 10039);
       const whole = await bucket.get("empty");
-      expect(whole!.range).toEqual({ offset: 0, length: 0 });
-      expect(await whole!.text()).toBe("");
+      expect(whole!.range, 'get("empty") without a range: range { offset 0, length 0 } [D.range.resolution]').toEqual({
+        offset: 0,
+        length: 0,
+      });
+      expect(await whole!.text(), 'get("empty").text(): ""').toBe("");
     },
   );
 });
