@@ -13,9 +13,9 @@ describe("limits", () => {
     await bucket.put("k1", "v");
     const keys = Array.from({ length: 1001 }, (_, i) => `k${i}`);
     await expectStoreError(bucket.delete(keys), "delete");
-    expect(await bucket.head("k1")).not.toBeNull();
+    expect(await bucket.head("k1"), 'head("k1") after a refused delete of 1001 keys: still there').not.toBeNull();
     await bucket.delete(keys.slice(0, 1000));
-    expect(await bucket.head("k1")).toBeNull();
+    expect(await bucket.head("k1"), 'head("k1") after a delete of 1000 keys (the limit): null').toBeNull();
   });
 
   clauseTest(["D.limit.part-size", "D.err.object-too-large"], "a part over 5 GiB is refused", async (ctx) => {
@@ -37,15 +37,19 @@ describe("keys with lone surrogates", () => {
       const { bucket } = await open(ctx);
       const stored = "a\uFFFD\uFFFD\uFFFDb";
       const put = await bucket.put("a\uD800b", "v", { customMetadata: { "x\uDC00": "y\uD800" } });
-      expect(put.key).toBe(stored);
-      expect(put.customMetadata).toEqual({ "x\uFFFD\uFFFD\uFFFD": "y\uFFFD\uFFFD\uFFFD" });
+      const fffd = { "x\uFFFD\uFFFD\uFFFD": "y\uFFFD\uFFFD\uFFFD" };
+      expect(put.key, "put(key with a lone surrogate).key: the surrogate as three U+FFFD").toBe(stored);
+      expect(put.customMetadata, "put(...).customMetadata: lone surrogates as three U+FFFD").toEqual(fffd);
       const head = (await bucket.head("a\uD800b"))!;
-      expect(head.key).toBe(stored);
-      expect(head.customMetadata).toEqual({ "x\uFFFD\uFFFD\uFFFD": "y\uFFFD\uFFFD\uFFFD" });
-      expect((await bucket.list()).objects.map((o) => o.key)).toEqual([stored]);
-      expect(await bucket.head("a\uFFFDb")).toBeNull();
+      expect(head.key, "head(the spelling written).key: the surrogate as three U+FFFD").toBe(stored);
+      expect(head.customMetadata, "head(the spelling written).customMetadata: as put answered").toEqual(fffd);
+      expect(
+        (await bucket.list()).objects.map((o) => o.key),
+        "list().objects keys: the one stored key",
+      ).toEqual([stored]);
+      expect(await bucket.head("a\uFFFDb"), 'head("a\\uFFFDb"): one U+FFFD is another key, null').toBeNull();
       await bucket.delete("a\uD800b");
-      expect((await bucket.list()).objects).toEqual([]);
+      expect((await bucket.list()).objects, "list().objects after delete(the spelling written): empty").toEqual([]);
     },
   );
 
