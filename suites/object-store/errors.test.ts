@@ -28,8 +28,8 @@ describe("storage errors", () => {
   clauseTest(["D.err.shape"], "storage errors are plain Errors", async (ctx) => {
     const { bucket } = await open(ctx);
     const e = await bucket.put("k".repeat(2000), "v").catch((err: unknown) => err);
-    expect(e).toBeInstanceOf(Error);
-    expect((e as Error).name).toBe("Error");
+    expect(e, "put(a 2000-character key) rejects with an Error [D.err.shape]").toBeInstanceOf(Error);
+    expect((e as Error).name, 'put(a 2000-character key): the error\'s name is "Error" [D.err.shape]').toBe("Error");
   });
 
   clauseTest(
@@ -43,11 +43,17 @@ describe("storage errors", () => {
         await caught(() => bucket.resumeMultipartUpload("k", "nope").uploadPart(1, "x")),
       ];
       for (const e of errors) {
-        expect(e.constructor.name).toBe("Error");
-        expect(Object.getOwnPropertyNames(e).filter((n) => n !== "stack")).toEqual(["message"]);
-        expect("code" in e).toBe(false);
-        expect("action" in e).toBe(false);
-        expect(e.message).toMatch(/ \((10020|10022|10024)\)$/);
+        const what = `storage error "${e.message}"`;
+        expect(e.constructor.name, `${what}: its constructor is Error [D.err.plain-error]`).toBe("Error");
+        expect(
+          Object.getOwnPropertyNames(e).filter((n) => n !== "stack"),
+          `${what}: its own properties are message (and stack) only [D.err.plain-error]`,
+        ).toEqual(["message"]);
+        expect("code" in e, `${what}: no code property [D.err.plain-error]`).toBe(false);
+        expect("action" in e, `${what}: no action property [D.err.plain-error]`).toBe(false);
+        expect(e.message, `${what}: the message ends with the code in parentheses [D.err.shape]`).toMatch(
+          / \((10020|10022|10024)\)$/,
+        );
       }
     },
   );
@@ -63,7 +69,7 @@ describe("storage errors", () => {
         10012,
         "Your metadata headers exceed the maximum allowed metadata size.",
       );
-      expect(await bucket.head("k")).toBeNull();
+      expect(await bucket.head("k"), 'head("k") after a put refused with 10012: null (nothing stored)').toBeNull();
     },
   );
 
@@ -90,7 +96,10 @@ describe("storage errors", () => {
       const put = bucket.put("huge", os.declaredLengthStream!(5 * 1024 ** 3 - 5 * 1024 ** 2 + 1));
       await settlesUnread(put, "put");
       await expectStoreError(put, "put", 100100, "Your proposed upload exceeds the maximum allowed object size.");
-      expect(await bucket.head("huge")).toBeNull();
+      expect(
+        await bucket.head("huge"),
+        'head("huge") after a put refused with 100100: null (nothing stored)',
+      ).toBeNull();
     },
   );
 
@@ -114,7 +123,9 @@ describe("storage errors", () => {
         "put",
         10037,
       );
-      expect(await (await bucket.get("k"))!.text()).toBe("original");
+      expect(await (await bucket.get("k"))!.text(), 'get("k").text() after four refused puts: "original"').toBe(
+        "original",
+      );
     },
   );
 
@@ -125,8 +136,10 @@ describe("storage errors", () => {
     await bucket.put("k", "changed", { customMetadata: { a: "x".repeat(9000) } }).catch(() => undefined);
     await bucket.put("k", 1 as unknown as string).catch(() => undefined);
     const after = await bucket.head("k");
-    expect(after!.version).toBe(before.version);
-    expect(after!.customMetadata).toEqual({ a: "1" });
+    expect(after!.version, 'head("k").version after refused puts: the version of the last accepted put').toBe(
+      before.version,
+    );
+    expect(after!.customMetadata, 'head("k").customMetadata after refused puts: as first put').toEqual({ a: "1" });
   });
 });
 
@@ -161,7 +174,10 @@ describe("argument errors", () => {
       "TypeError",
       "SHA-256 is 32 bytes, not 31",
     );
-    expect(await bucket.head("k")).toBeNull();
+    expect(
+      await bucket.head("k"),
+      'head("k") after puts refused for their checksums: null (nothing stored)',
+    ).toBeNull();
   });
 
   clauseTest(["D.arg.stream-length"], "a stream of unknown length is refused", async (ctx) => {
@@ -177,6 +193,9 @@ describe("argument errors", () => {
       "TypeError",
       "Provided readable stream must have a known length (request/response body or readable half of FixedLengthStream)",
     );
-    expect(await bucket.head("k")).toBeNull();
+    expect(
+      await bucket.head("k"),
+      'head("k") after a put of a stream of unknown length: null (nothing stored)',
+    ).toBeNull();
   });
 });
