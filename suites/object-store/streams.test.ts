@@ -25,8 +25,8 @@ describe("streams of known length", () => {
   clauseTest(["D.value.known-length", "D.put.value-types"], "a Blob's stream is accepted by put", async (ctx) => {
     const { bucket } = await open(ctx);
     const o = await bucket.put("k", new Blob(["abc", "de"]).stream());
-    expect(o.size).toBe(5);
-    expect(await (await bucket.get("k"))!.text()).toBe("abcde");
+    expect(o.size, "put(a Blob's stream of 5 bytes).size: 5").toBe(5);
+    expect(await (await bucket.get("k"))!.text(), 'get("k").text() after put(a Blob\'s stream): "abcde"').toBe("abcde");
   });
 
   clauseTest(
@@ -34,12 +34,21 @@ describe("streams of known length", () => {
     "Request and Response bodies made from strings, buffers and Blobs are accepted",
     async (ctx) => {
       const { bucket } = await open(ctx);
-      expect((await bucket.put("a", new Response("abcd").body!)).size).toBe(4);
-      expect((await bucket.put("b", new Response(new Uint8Array([1, 2, 3])).body!)).size).toBe(3);
-      expect((await bucket.put("c", new Response(new Blob(["xyz!!"])).body!)).size).toBe(5);
+      const size = (what: string, n: number) => `put(the body of ${what}).size: ${n} [D.value.known-length]`;
+      expect((await bucket.put("a", new Response("abcd").body!)).size, size("a Response of a string", 4)).toBe(4);
+      expect(
+        (await bucket.put("b", new Response(new Uint8Array([1, 2, 3])).body!)).size,
+        size("a Response of bytes", 3),
+      ).toBe(3);
+      expect(
+        (await bucket.put("c", new Response(new Blob(["xyz!!"])).body!)).size,
+        size("a Response of a Blob", 5),
+      ).toBe(5);
       const req = new Request("https://example.com/", { method: "POST", body: "hello" });
-      expect((await bucket.put("d", req.body!)).size).toBe(5);
-      expect(await (await bucket.get("d"))!.text()).toBe("hello");
+      expect((await bucket.put("d", req.body!)).size, size("a Request of a string", 5)).toBe(5);
+      expect(await (await bucket.get("d"))!.text(), 'get("d").text() after put(a Request\'s body): "hello"').toBe(
+        "hello",
+      );
     },
   );
 
@@ -50,11 +59,11 @@ describe("streams of known length", () => {
       const { bucket } = await open(ctx);
       await bucket.put("src", "hello world");
       const whole = await bucket.put("dst", (await bucket.get("src"))!.body);
-      expect(whole.size).toBe(11);
-      expect(await (await bucket.get("dst"))!.text()).toBe("hello world");
+      expect(whole.size, 'put("dst", get("src").body).size: 11').toBe(11);
+      expect(await (await bucket.get("dst"))!.text(), 'get("dst").text(): the copy of src').toBe("hello world");
       const part = await bucket.put("part", (await bucket.get("src", { range: { offset: 6 } }))!.body);
-      expect(part.size).toBe(5);
-      expect(await (await bucket.get("part"))!.text()).toBe("world");
+      expect(part.size, 'put("part", get("src", range offset 6).body).size: 5').toBe(5);
+      expect(await (await bucket.get("part"))!.text(), 'get("part").text(): the copied range').toBe("world");
     },
   );
 
@@ -62,7 +71,7 @@ describe("streams of known length", () => {
     const { bucket, os } = await open(ctx);
     skipWithout(ctx, os, "knownLengthStream");
     const o = await bucket.put("k", os.knownLengthStream!(enc("fixed")));
-    expect(o.size).toBe(5);
+    expect(o.size, "put(a FixedLengthStream of 5 bytes).size: 5").toBe(5);
   });
 
   clauseTest(
@@ -76,10 +85,13 @@ describe("streams of known length", () => {
       const p1 = await upload.uploadPart(1, new Blob([first as Uint8Array<ArrayBuffer>]).stream());
       const p2 = await upload.uploadPart(2, (await bucket.get("src"))!.body);
       const o = await upload.complete([p1, p2]);
-      expect(o.size).toBe(part + 8);
+      expect(o.size, "complete([a Blob's stream part, a get() body part]).size: both parts' sizes").toBe(part + 8);
       const read = await readAll((await bucket.get("m"))!.body);
-      expect(Buffer.from(read.subarray(0, part)).equals(Buffer.from(first))).toBe(true);
-      expect(new TextDecoder().decode(read.subarray(part))).toBe("part-two");
+      expect(
+        Buffer.from(read.subarray(0, part)).equals(Buffer.from(first)),
+        'get("m") body: part 1 is the Blob\'s bytes',
+      ).toBe(true);
+      expect(new TextDecoder().decode(read.subarray(part)), 'get("m") body: part 2 is the get() body').toBe("part-two");
     },
   );
 });
@@ -92,7 +104,7 @@ describe("streams of unknown length", () => {
       const { bucket } = await open(ctx);
       const body = new Response(unknownLengthStream(enc("abc"))).body!;
       await expectRejects(bucket.put("k", body), "TypeError", UNKNOWN);
-      expect(await bucket.head("k")).toBeNull();
+      expect(await bucket.head("k"), 'head("k") after a put refused for a stream of unknown length: null').toBeNull();
     },
   );
 
@@ -128,12 +140,17 @@ describe("streams put cancels", () => {
     await bucket.put("src", "hello");
     const src = (await bucket.get("src"))!;
     await expectRejects(bucket.put("k", src.body, { md5: "zz" }), "TypeError", "MD5 is 32 hex characters, not 2");
-    expect(src.bodyUsed).toBe(true);
+    expect(src.bodyUsed, "a get() body given to a put refused for its md5: bodyUsed true [D.value.put-cancels]").toBe(
+      true,
+    );
     await expectRejects(src.text(), "TypeError", BODY_USED);
     const blobStream = new Blob(["abc"]).stream();
     await expectRejects(bucket.put("k", blobStream, { sha1: "zz" }), "TypeError", "SHA-1 is 40 hex characters, not 2");
-    expect((await blobStream.getReader().read()).done).toBe(true);
-    expect(await bucket.head("k")).toBeNull();
+    expect(
+      (await blobStream.getReader().read()).done,
+      "a Blob's stream given to a put refused for its sha1: cancelled, a read is done [D.value.put-cancels]",
+    ).toBe(true);
+    expect(await bucket.head("k"), 'head("k") after the refused puts: null').toBeNull();
   });
 
   clauseTest(
@@ -156,7 +173,9 @@ describe("streams put cancels", () => {
       await expectRejects(bucket.put("k", stream()), "TypeError", UNKNOWN);
       await expectRejects(upload.uploadPart(1, stream()), "TypeError", UNKNOWN);
       await expectRejects(upload.uploadPart(1, stream(), { ssecKey: "zz" }), "Error", "SSE-C Key has invalid format");
-      expect(cancels).toEqual([]);
+      expect(cancels, "cancel() calls on streams refused for their unknown length: none [D.value.put-cancels]").toEqual(
+        [],
+      );
       await upload.abort();
     },
   );
@@ -173,9 +192,9 @@ describe("streams the binding cannot read", () => {
     await expectRejects(bucket.put("k", blobStream), "TypeError", LOCKED);
     await bucket.put("src", "hello");
     const src = (await bucket.get("src"))!;
-    expect(await src.text()).toBe("hello");
+    expect(await src.text(), 'get("src").text(): "hello"').toBe("hello");
     await expectRejects(bucket.put("k", src.body), "TypeError", LOCKED);
-    expect(await bucket.head("k")).toBeNull();
+    expect(await bucket.head("k"), 'head("k") after puts of a locked stream and a read body: null').toBeNull();
   });
 
   clauseTest(
@@ -199,7 +218,7 @@ describe("streams the binding cannot read", () => {
       );
       writer.close().catch(() => undefined);
       await expectRejects(put, "TypeError", "FixedLengthStream did not see all expected bytes before close().");
-      expect(await bucket.head("k")).toBeNull();
+      expect(await bucket.head("k"), 'head("k") after a put whose FixedLengthStream missed bytes: null').toBeNull();
     },
   );
 });
