@@ -23,19 +23,25 @@ describe("objects", () => {
         const e = await caught(() => {
           (o as unknown as Record<string, unknown>)[field] = "changed";
         });
-        expect(e.name, field).toBe("TypeError");
+        expect(
+          e.name,
+          `assigning ${field} of a put/head/get result: a TypeError (read-only) [D.object.read-only]`,
+        ).toBe("TypeError");
       }
       for (const field of ["range", "ssecKeyMd5", "httpMetadata", "customMetadata"]) {
-        expect(Object.hasOwn(o, field), field).toBe(true);
+        expect(
+          Object.hasOwn(o, field),
+          `${field} of a put/head/get result: an own property, present even when empty [D.object.fields]`,
+        ).toBe(true);
       }
-      expect(o.key).toBe("k");
+      expect(o.key, 'key of the put/head/get result for "k": "k" [D.object.fields]').toBe("k");
     }
-    expect(put.range).toBeUndefined();
-    expect(put.ssecKeyMd5).toBeUndefined();
+    expect(put.range, "put(...).range: undefined (no range on a put)").toBeUndefined();
+    expect(put.ssecKeyMd5, "put without ssecKey: ssecKeyMd5 undefined").toBeUndefined();
     const e = await caught(() => {
       (got as unknown as Record<string, unknown>).body = null;
     });
-    expect(e.name).toBe("TypeError");
+    expect(e.name, "assigning body of a get result: a TypeError (read-only) [D.object.read-only]").toBe("TypeError");
   });
 
   clauseTest(
@@ -44,10 +50,16 @@ describe("objects", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       const o = await bucket.put("k", "hello", { sha1: "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d" });
-      expect(o.checksums).toBe(o.checksums);
-      expect(o.checksums.md5).toBe(o.checksums.md5);
-      expect(o.checksums.sha1).toBe(o.checksums.sha1);
-      expect(o.checksums.toJSON()).toEqual({
+      expect(o.checksums, "put(...).checksums read twice: the same object [D.object.checksums-stable]").toBe(
+        o.checksums,
+      );
+      expect(o.checksums.md5, "checksums.md5 read twice: the same ArrayBuffer [D.object.checksums-stable]").toBe(
+        o.checksums.md5,
+      );
+      expect(o.checksums.sha1, "checksums.sha1 read twice: the same ArrayBuffer [D.object.checksums-stable]").toBe(
+        o.checksums.sha1,
+      );
+      expect(o.checksums.toJSON(), 'checksums.toJSON() of "hello" put with its sha1: md5 and sha1 in hex').toEqual({
         md5: "5d41402abc4b2a76b9719d911017c592",
         sha1: "aaf4c61ddcc5e8a2dabede0f3b482cd9aea9434d",
       });
@@ -74,7 +86,7 @@ describe("customer keys (ssecKey)", () => {
       await expectRejects(bucket.put("k", "v", { ssecKey: ssecKey as string }), "Error", message);
       await expectRejects(bucket.get("k", { ssecKey: ssecKey as string }), "Error", message);
     }
-    expect(await bucket.head("k")).toBeNull();
+    expect(await bucket.head("k"), 'head("k") after puts refused for their ssecKey: null').toBeNull();
   });
 
   clauseTest(
@@ -93,20 +105,26 @@ describe("customer keys (ssecKey)", () => {
   clauseTest(["D.ssec.model"], "an object written with a key needs the same key to be read", async (ctx) => {
     const { bucket } = await open(ctx);
     const put = await bucket.put("s", "secret", { ssecKey: KEY });
-    expect(typeof put.ssecKeyMd5).toBe("string");
-    expect(put.ssecKeyMd5).not.toBe("");
+    expect(typeof put.ssecKeyMd5, "put with ssecKey: ssecKeyMd5 is a string [D.ssec.model]").toBe("string");
+    expect(put.ssecKeyMd5, "put with ssecKey: ssecKeyMd5 is not empty [D.ssec.model]").not.toBe("");
     const head = (await bucket.head("s"))!;
-    expect(head.ssecKeyMd5).toBe(put.ssecKeyMd5);
-    expect(await (await bucket.get("s", { ssecKey: KEY }))!.text()).toBe("secret");
+    expect(head.ssecKeyMd5, 'head("s").ssecKeyMd5: as put answered [D.ssec.model]').toBe(put.ssecKeyMd5);
+    expect(await (await bucket.get("s", { ssecKey: KEY }))!.text(), 'get("s") with the same key (hex): "secret"').toBe(
+      "secret",
+    );
     const bytesKey = new Uint8Array(Buffer.from(KEY, "hex"));
-    expect(await (await bucket.get("s", { ssecKey: bytesKey.buffer }))!.text()).toBe("secret");
+    expect(
+      await (await bucket.get("s", { ssecKey: bytesKey.buffer }))!.text(),
+      'get("s") with the same key as an ArrayBuffer: "secret"',
+    ).toBe("secret");
     for (const options of [undefined, { ssecKey: OTHER_KEY }]) {
       const e = await caught(() => bucket.get("s", options));
-      expect(e.constructor.name).toBe("Error");
-      expect(e.message).toMatch(/^get: [\s\S]+ \(\d+\)$/);
+      const what = `get("s") ${options ? "with another key" : "without its key"}`;
+      expect(e.constructor.name, `${what}: rejects with a plain Error [D.ssec.model]`).toBe("Error");
+      expect(e.message, `${what}: "get: <message> (<code>)"`).toMatch(/^get: [\s\S]+ \(\d+\)$/);
     }
     const plain = await bucket.put("p", "plain");
-    expect(plain.ssecKeyMd5).toBeUndefined();
+    expect(plain.ssecKeyMd5, "put without ssecKey: ssecKeyMd5 undefined").toBeUndefined();
   });
 
   clauseTest(
@@ -116,11 +134,17 @@ describe("customer keys (ssecKey)", () => {
       const { bucket } = await openMultipart(ctx);
       const upload = await bucket.createMultipartUpload("m", { ssecKey: KEY });
       const e = await caught(() => upload.uploadPart(1, "abc"));
-      expect(e.message).toMatch(/^uploadPart: [\s\S]+ \(\d+\)$/);
+      expect(e.message, 'uploadPart without the upload\'s key: rejects, "uploadPart: <message> (<code>)"').toMatch(
+        /^uploadPart: [\s\S]+ \(\d+\)$/,
+      );
       const part = await upload.uploadPart(1, "abc", { ssecKey: KEY });
       const o = await upload.complete([part]);
-      expect(o.ssecKeyMd5).toBe((await bucket.put("x", "", { ssecKey: KEY })).ssecKeyMd5);
-      expect(await (await bucket.get("m", { ssecKey: KEY }))!.text()).toBe("abc");
+      expect(o.ssecKeyMd5, "complete(...).ssecKeyMd5: the same as a put with that key [D.ssec.model]").toBe(
+        (await bucket.put("x", "", { ssecKey: KEY })).ssecKeyMd5,
+      );
+      expect(await (await bucket.get("m", { ssecKey: KEY }))!.text(), 'get("m") with the upload\'s key: "abc"').toBe(
+        "abc",
+      );
     },
   );
 });
@@ -146,34 +170,40 @@ describe("objects: layout and `this` (as the platform's classes)", () => {
     const put = await bucket.put("k", "abc");
     const got = (await bucket.get("k"))!;
     for (const o of [put, (await bucket.head("k"))!, got]) {
-      expect(Object.keys(o)).toEqual(OBJECT_KEYS);
-      expect(Object.keys(o.checksums)).toEqual(["sha512", "sha384", "sha256", "sha1", "md5"]);
-      expect({ ...o.checksums }.sha256).toBeUndefined();
-      expect(new Uint8Array({ ...o.checksums }.md5!)).toEqual(
+      expect(Object.keys(o), "Object.keys of a put/head/get result: the binding's own keys, in its order").toEqual(
+        OBJECT_KEYS,
+      );
+      expect(
+        Object.keys(o.checksums),
+        "Object.keys(checksums): sha512, sha384, sha256, sha1, md5 in that order",
+      ).toEqual(["sha512", "sha384", "sha256", "sha1", "md5"]);
+      expect({ ...o.checksums }.sha256, "{ ...checksums }.sha256 of a put without sha256: undefined").toBeUndefined();
+      expect(new Uint8Array({ ...o.checksums }.md5!), '{ ...checksums }.md5: the MD5 of "abc" as bytes').toEqual(
         new Uint8Array(Buffer.from("900150983cd24fb0d6963f7d28e17f72", "hex")),
       );
     }
     const inGet: string[] = [];
     for (const k in got) inGet.push(k);
-    expect(inGet.slice(OBJECT_KEYS.length).sort()).toEqual(
-      ["arrayBuffer", "blob", "body", "bodyUsed", "bytes", "json", "text", "writeHttpMetadata"].sort(),
-    );
+    expect(
+      inGet.slice(OBJECT_KEYS.length).sort(),
+      "for-in over a get result past its own keys: the body members",
+    ).toEqual(["arrayBuffer", "blob", "body", "bodyUsed", "bytes", "json", "text", "writeHttpMetadata"].sort());
     const bucketMembers: string[] = [];
     for (const k in bucket) bucketMembers.push(k);
-    expect(bucketMembers.sort()).toEqual(
+    expect(bucketMembers.sort(), "for-in over the bucket: its seven methods").toEqual(
       ["createMultipartUpload", "delete", "get", "head", "list", "put", "resumeMultipartUpload"].sort(),
     );
-    expect(bucket.constructor.name).toBe("R2Bucket");
-    expect((await got.blob()).constructor.name).toBe("Blob");
+    expect(bucket.constructor.name, 'bucket.constructor.name: "R2Bucket"').toBe("R2Bucket");
+    expect((await got.blob()).constructor.name, 'get().blob() constructor name: "Blob"').toBe("Blob");
     await bucket.put("k2", "x");
     await bucket.put("d/k", "x");
-    expect(Object.keys(await bucket.list({ delimiter: "/" }))).toEqual(["objects", "truncated", "delimitedPrefixes"]);
-    expect(Object.keys(await bucket.list({ limit: 1 }))).toEqual([
-      "objects",
-      "truncated",
-      "cursor",
-      "delimitedPrefixes",
-    ]);
+    expect(
+      Object.keys(await bucket.list({ delimiter: "/" })),
+      'Object.keys(list({ delimiter: "/" })) of a page that is not truncated: no cursor',
+    ).toEqual(["objects", "truncated", "delimitedPrefixes"]);
+    expect(Object.keys(await bucket.list({ limit: 1 })), "Object.keys(list({ limit: 1 })) of a truncated page").toEqual(
+      ["objects", "truncated", "cursor", "delimitedPrefixes"],
+    );
     const upload = await bucket.createMultipartUpload("m");
     const resumed = bucket.resumeMultipartUpload("m", upload.uploadId);
     for (const u of [upload, resumed]) {
@@ -211,10 +241,10 @@ describe("objects: layout and `this` (as the platform's classes)", () => {
       } catch (e) {
         thrown = e;
       }
-      expect(thrown, what).toBeInstanceOf(TypeError);
-      expect((thrown as Error).message, what).toBe(ILLEGAL_INVOCATION);
+      expect(thrown, `${what}: throws a TypeError`).toBeInstanceOf(TypeError);
+      expect((thrown as Error).message, `${what}: the message "${ILLEGAL_INVOCATION}"`).toBe(ILLEGAL_INVOCATION);
     }
-    expect(await got.text()).toBe("v");
+    expect(await got.text(), 'get().text() after the detached calls refused: "v"').toBe("v");
     await upload.abort();
   });
 });
