@@ -207,10 +207,19 @@ describe("objects: layout and `this` (as the platform's classes)", () => {
     const upload = await bucket.createMultipartUpload("m");
     const resumed = bucket.resumeMultipartUpload("m", upload.uploadId);
     for (const u of [upload, resumed]) {
-      expect(Object.keys(u)).toEqual(["uploadId", "key"]);
+      expect(Object.keys(u), "Object.keys of a multipart upload (created or resumed): uploadId, key").toEqual([
+        "uploadId",
+        "key",
+      ]);
       const members: string[] = [];
       for (const k in u) members.push(k);
-      expect(members.sort()).toEqual(["abort", "complete", "key", "uploadId", "uploadPart"]);
+      expect(members.sort(), "for-in over a multipart upload: its fields and three methods").toEqual([
+        "abort",
+        "complete",
+        "key",
+        "uploadId",
+        "uploadPart",
+      ]);
     }
     await upload.abort();
   });
