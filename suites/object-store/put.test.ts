@@ -10,14 +10,18 @@ describe("put", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       const o = await bucket.put("greeting", "hello");
-      expect(o.key).toBe("greeting");
-      expect(o.size).toBe(5);
-      expect(typeof o.version).toBe("string");
-      expect(o.version.length).toBeGreaterThan(0);
-      expect(typeof o.etag).toBe("string");
-      expect(o.uploaded.getTime()).not.toBeNaN();
-      expect(o.checksums).toBeDefined();
-      expect(await (await bucket.get("greeting"))!.text()).toBe("hello");
+      const f = (field: string, what: string) => `put("greeting", "hello").${field}: ${what} [D.object.fields]`;
+      expect(o.key, f("key", '"greeting" [D.object.key]')).toBe("greeting");
+      expect(o.size, f("size", "5 bytes [D.object.size]")).toBe(5);
+      expect(typeof o.version, f("version", "a string")).toBe("string");
+      expect(o.version.length, f("version", "not empty")).toBeGreaterThan(0);
+      expect(typeof o.etag, f("etag", "a string")).toBe("string");
+      expect(o.uploaded.getTime(), f("uploaded", "a valid Date")).not.toBeNaN();
+      expect(o.checksums, f("checksums", "present")).toBeDefined();
+      expect(
+        await (await bucket.get("greeting"))!.text(),
+        'get("greeting").text() after the put: "hello" [D.put.stores]',
+      ).toBe("hello");
     },
   );
 
@@ -27,8 +31,10 @@ describe("put", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       const o = await bucket.put("k", "hello");
-      expect(o.etag).toBe(md5Hex(enc("hello")));
-      expect(o.httpEtag).toBe(`"${o.etag}"`);
+      expect(o.etag, 'put("k", "hello").etag: the hex MD5 of the value [D.put.etag-md5]').toBe(md5Hex(enc("hello")));
+      expect(o.httpEtag, 'put("k", "hello").httpEtag: the etag in double quotes [D.object.http-etag]').toBe(
+        `"${o.etag}"`,
+      );
     },
   );
 
@@ -40,9 +46,14 @@ describe("put", () => {
       const a = await bucket.put("k", "same");
       const b = await bucket.put("k", "same");
       const c = await bucket.put("other", "same");
-      expect(new Set([a.version, b.version, c.version]).size).toBe(3);
-      expect(a.etag).toBe(b.etag);
-      expect((await bucket.head("k"))!.version).toBe(b.version);
+      expect(
+        new Set([a.version, b.version, c.version]).size,
+        "versions of two puts of k and one of other, same content: all three differ [D.object.version]",
+      ).toBe(3);
+      expect(a.etag, "etags of two puts of the same content: equal [D.put.etag-md5]").toBe(b.etag);
+      expect((await bucket.head("k"))!.version, 'head("k").version: the last put\'s [D.object.version]').toBe(
+        b.version,
+      );
     },
   );
 
@@ -51,9 +62,15 @@ describe("put", () => {
     const before = await os.now();
     const o = await bucket.put("k", "v");
     const after = await os.now();
-    expect(Object.prototype.toString.call(o.uploaded)).toBe("[object Date]");
-    expect(o.uploaded.getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(o.uploaded.getTime()).toBeLessThanOrEqual(after + 1000);
+    expect(Object.prototype.toString.call(o.uploaded), "put(...).uploaded: a Date [D.object.uploaded]").toBe(
+      "[object Date]",
+    );
+    expect(o.uploaded.getTime(), "put(...).uploaded: not before the write (within 1 s)").toBeGreaterThanOrEqual(
+      before - 1000,
+    );
+    expect(o.uploaded.getTime(), "put(...).uploaded: not after the write (within 1 s)").toBeLessThanOrEqual(
+      after + 1000,
+    );
   });
 
   clauseTest(
@@ -62,21 +79,32 @@ describe("put", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       await bucket.put("s", "héllo ✓");
-      expect(new Uint8Array(await (await bucket.get("s"))!.arrayBuffer())).toEqual(enc("héllo ✓"));
+      expect(
+        new Uint8Array(await (await bucket.get("s"))!.arrayBuffer()),
+        "put of a string: stored as its UTF-8 bytes [D.put.value-types]",
+      ).toEqual(enc("héllo ✓"));
       const data = bytes(100);
       await bucket.put("ab", data.slice().buffer);
-      expect(new Uint8Array(await (await bucket.get("ab"))!.arrayBuffer())).toEqual(data);
+      expect(
+        new Uint8Array(await (await bucket.get("ab"))!.arrayBuffer()),
+        "put of an ArrayBuffer: its bytes [D.put.value-types]",
+      ).toEqual(data);
       const view = new Uint8Array(data.buffer, 10, 20);
       const o = await bucket.put("view", view);
-      expect(o.size).toBe(20);
-      expect(new Uint8Array(await (await bucket.get("view"))!.arrayBuffer())).toEqual(data.slice(10, 30));
+      expect(o.size, "put of a 20-byte view into a larger buffer: size 20 [D.put.view-bytes]").toBe(20);
+      expect(
+        new Uint8Array(await (await bucket.get("view"))!.arrayBuffer()),
+        "put of a view: only the view's own bytes [D.put.view-bytes]",
+      ).toEqual(data.slice(10, 30));
       const dv = new DataView(data.buffer, 5, 7);
-      expect((await bucket.put("dv", dv)).size).toBe(7);
+      expect((await bucket.put("dv", dv)).size, "put of a 7-byte DataView: size 7 [D.put.view-bytes]").toBe(7);
       await bucket.put("blob", new Blob(["from a blob"]));
-      expect(await (await bucket.get("blob"))!.text()).toBe("from a blob");
+      expect(await (await bucket.get("blob"))!.text(), "put of a Blob: its text [D.put.value-types]").toBe(
+        "from a blob",
+      );
       const empty = await bucket.put("null", null);
-      expect(empty.size).toBe(0);
-      expect(await (await bucket.get("null"))!.text()).toBe("");
+      expect(empty.size, "put of null: size 0 [D.put.value-types]").toBe(0);
+      expect(await (await bucket.get("null"))!.text(), 'put of null: get().text() is ""').toBe("");
     },
   );
 
