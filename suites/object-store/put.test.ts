@@ -113,8 +113,11 @@ describe("put", () => {
     skipWithout(ctx, os, "knownLengthStream");
     const data = bytes(3000, 7);
     const o = await bucket.put("stream", os.knownLengthStream!(data));
-    expect(o.size).toBe(3000);
-    expect(new Uint8Array(await (await bucket.get("stream"))!.arrayBuffer())).toEqual(data);
+    expect(o.size, "put of a 3000-byte stream of known length: size 3000 [D.put.value-types]").toBe(3000);
+    expect(
+      new Uint8Array(await (await bucket.get("stream"))!.arrayBuffer()),
+      'get("stream"): the bytes the stream carried',
+    ).toEqual(data);
   });
 
   clauseTest(
@@ -125,7 +128,10 @@ describe("put", () => {
       const data = enc("abcdef");
       await bucket.put("k", data);
       data.fill(0);
-      expect(await (await bucket.get("k"))!.text()).toBe("abcdef");
+      expect(
+        await (await bucket.get("k"))!.text(),
+        'get("k") after the caller zeroed its buffer: the bytes as they were at put [D.consistency.snapshot-body]',
+      ).toBe("abcdef");
     },
   );
 
@@ -144,10 +150,12 @@ describe("put", () => {
         cacheExpiry: expiry,
       };
       const o = await bucket.put("k", "v", { httpMetadata: meta });
-      expect(o.httpMetadata).toEqual(meta);
+      expect(o.httpMetadata, "put(...).httpMetadata: every field as given [D.put.http-metadata]").toEqual(meta);
       const h = await bucket.head("k");
-      expect(h!.httpMetadata).toEqual(meta);
-      expect(h!.httpMetadata!.cacheExpiry!.getTime()).toBe(expiry.getTime());
+      expect(h!.httpMetadata, 'head("k").httpMetadata: every field as given [D.http-metadata.fields]').toEqual(meta);
+      expect(h!.httpMetadata!.cacheExpiry!.getTime(), 'head("k").httpMetadata.cacheExpiry: the instant given').toBe(
+        expiry.getTime(),
+      );
     },
   );
 
@@ -264,9 +272,14 @@ describe("put", () => {
     await bucket.put("k", "first", { httpMetadata: { contentType: "a/b" }, customMetadata: { a: "1" } });
     await bucket.put("k", "second!");
     const h = await bucket.head("k");
-    expect(h!.size).toBe(7);
-    expect(h!.httpMetadata?.contentType).toBeUndefined();
-    expect(h!.customMetadata).toEqual({});
+    expect(h!.size, 'head("k").size after the overwrite: the new value\'s 7 bytes [D.put.overwrite]').toBe(7);
+    expect(
+      h!.httpMetadata?.contentType,
+      'head("k").httpMetadata.contentType after an overwrite without it: gone [D.put.overwrite]',
+    ).toBeUndefined();
+    expect(h!.customMetadata, 'head("k").customMetadata after an overwrite without it: {} [D.put.overwrite]').toEqual(
+      {},
+    );
   });
 
   clauseTest(
@@ -275,10 +288,17 @@ describe("put", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       const o = await bucket.put("k", "hello");
-      expect(Object.prototype.toString.call(o.checksums.md5)).toBe("[object ArrayBuffer]");
-      expect(toHex(o.checksums.md5)).toBe(md5Hex(enc("hello")));
-      expect(o.checksums.sha256).toBeUndefined();
-      expect(o.checksums.toJSON()).toEqual({ md5: md5Hex(enc("hello")) });
+      expect(
+        Object.prototype.toString.call(o.checksums.md5),
+        "put(...).checksums.md5: an ArrayBuffer [D.checksums.array-buffer]",
+      ).toBe("[object ArrayBuffer]");
+      expect(toHex(o.checksums.md5), "put(...).checksums.md5: the MD5 of the value [D.checksums.md5-default]").toBe(
+        md5Hex(enc("hello")),
+      );
+      expect(o.checksums.sha256, "put without sha256: checksums.sha256 undefined").toBeUndefined();
+      expect(o.checksums.toJSON(), "put(...).checksums.toJSON(): md5 in hex only [D.put.checksums-json]").toEqual({
+        md5: md5Hex(enc("hello")),
+      });
     },
   );
 
@@ -291,13 +311,19 @@ describe("put", () => {
         const value = enc("integrity");
         const hex = hashHex(algorithm, value);
         const o = await bucket.put("hex", value, { [algorithm]: hex.toUpperCase() });
-        expect(o.checksums.toJSON()).toEqual({ md5: md5Hex(value), [algorithm]: hex });
-        expect(toHex(o.checksums[algorithm])).toBe(hex);
+        expect(
+          o.checksums.toJSON(),
+          `put with ${algorithm} in upper-case hex: checksums.toJSON() has md5 and ${algorithm} in lower case`,
+        ).toEqual({ md5: md5Hex(value), [algorithm]: hex });
+        expect(toHex(o.checksums[algorithm]), `put with ${algorithm} in hex: checksums.${algorithm} bytes`).toBe(hex);
         const bin = new Uint8Array(Buffer.from(hex, "hex")).buffer;
         const p = await bucket.put("bin", value, { [algorithm]: bin });
-        expect(toHex(p.checksums[algorithm])).toBe(hex);
+        expect(toHex(p.checksums[algorithm]), `put with ${algorithm} as bytes: checksums.${algorithm} bytes`).toBe(hex);
         const h = await bucket.head("bin");
-        expect(h!.checksums.toJSON()).toEqual({ md5: md5Hex(value), [algorithm]: hex });
+        expect(h!.checksums.toJSON(), `head("bin").checksums.toJSON(): md5 and ${algorithm} as stored`).toEqual({
+          md5: md5Hex(value),
+          [algorithm]: hex,
+        });
       },
     );
   }
@@ -310,13 +336,17 @@ describe("put", () => {
       const wrong = "0".repeat(64);
       const actual = hashHex("sha256", enc("a"));
       const e = await bucket.put("k", "a", { sha256: wrong }).catch((err: Error) => err);
-      expect(e).toBeInstanceOf(Error);
-      expect((e as Error).message).toBe(
+      expect(e, "put with a sha256 that does not match: rejects with an Error [D.err.bad-digest]").toBeInstanceOf(
+        Error,
+      );
+      expect((e as Error).message, "put with a wrong sha256: the binding's message with both values and (10037)").toBe(
         `put: The SHA-256 checksum you specified did not match what we received.\nYou provided a SHA-256 checksum with value: ${wrong}\nActual SHA-256 was: ${actual} (10037)`,
       );
-      expect(await bucket.head("k")).toBeNull();
+      expect(await bucket.head("k"), 'head("k") after a put refused with 10037: null (nothing stored)').toBeNull();
       const m = await bucket.put("k", "a", { md5: "f".repeat(32) }).catch((err: Error) => err);
-      expect((m as Error).message).toContain("The MD5 checksum you specified did not match what we received.");
+      expect((m as Error).message, "put with a wrong md5: the MD5 mismatch message [D.err.bad-digest]").toContain(
+        "The MD5 checksum you specified did not match what we received.",
+      );
     },
   );
 
@@ -325,10 +355,18 @@ describe("put", () => {
     "storageClass defaults to Standard and InfrequentAccess is kept",
     async (ctx) => {
       const { bucket } = await open(ctx);
-      expect((await bucket.put("std", "v")).storageClass).toBe("Standard");
-      expect((await bucket.put("ia", "v", { storageClass: "InfrequentAccess" })).storageClass).toBe("InfrequentAccess");
-      expect((await bucket.head("ia"))!.storageClass).toBe("InfrequentAccess");
-      expect((await bucket.head("std"))!.storageClass).toBe("Standard");
+      expect(
+        (await bucket.put("std", "v")).storageClass,
+        "put without storageClass: Standard [D.put.storage-class]",
+      ).toBe("Standard");
+      expect(
+        (await bucket.put("ia", "v", { storageClass: "InfrequentAccess" })).storageClass,
+        "put with storageClass InfrequentAccess: kept [D.put.storage-class]",
+      ).toBe("InfrequentAccess");
+      expect((await bucket.head("ia"))!.storageClass, 'head("ia").storageClass: InfrequentAccess').toBe(
+        "InfrequentAccess",
+      );
+      expect((await bucket.head("std"))!.storageClass, 'head("std").storageClass: Standard').toBe("Standard");
     },
   );
 
@@ -336,13 +374,19 @@ describe("put", () => {
     const { bucket, target } = await open(ctx, { defaultStorageClass: "InfrequentAccess" });
     // Per-bucket options (compatibility date, default storage class) come together on a target.
     skipUnless(ctx, target, "compat-date");
-    expect((await bucket.put("k", "v")).storageClass).toBe("InfrequentAccess");
-    expect((await bucket.put("s", "v", { storageClass: "Standard" })).storageClass).toBe("Standard");
+    expect(
+      (await bucket.put("k", "v")).storageClass,
+      "put without storageClass in a bucket whose default is InfrequentAccess: the default",
+    ).toBe("InfrequentAccess");
+    expect(
+      (await bucket.put("s", "v", { storageClass: "Standard" })).storageClass,
+      "put with storageClass Standard in that bucket: Standard",
+    ).toBe("Standard");
   });
 
   clauseTest(["D.range.reported"], "put results carry no range", async (ctx) => {
     const { bucket } = await open(ctx);
-    expect((await bucket.put("k", "v")).range).toBeUndefined();
+    expect((await bucket.put("k", "v")).range, "put(...).range: undefined [D.range.reported]").toBeUndefined();
   });
 
   clauseTest(["D.arg.value-type"], "a value of another type is a TypeError", async (ctx) => {
@@ -352,6 +396,6 @@ describe("put", () => {
       "TypeError",
       "Failed to execute 'put' on 'R2Bucket': parameter 2 is not of type 'ReadableStream or ArrayBuffer or ArrayBufferView or string or Blob'.",
     );
-    expect(await bucket.head("k")).toBeNull();
+    expect(await bucket.head("k"), 'head("k") after a put of a number: null (nothing stored)').toBeNull();
   });
 });
