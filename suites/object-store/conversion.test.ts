@@ -15,18 +15,22 @@ describe("coercing parameters and fields", () => {
     "keys, metadata strings and customMetadata values are converted to strings",
     async (ctx) => {
       const { bucket } = await open(ctx);
-      expect((await bucket.put(anyValue<string>(5), "v")).key).toBe("5");
-      expect((await bucket.head(anyValue<string>(5)))!.key).toBe("5");
+      expect((await bucket.put(anyValue<string>(5), "v")).key, 'put(5, "v").key: the key as the string "5"').toBe("5");
+      expect((await bucket.head(anyValue<string>(5)))!.key, 'head(5).key: "5"').toBe("5");
       const o = await bucket.put("k", "v", {
         httpMetadata: { contentType: anyValue<string>(5), cacheControl: anyValue<string>(null) },
         customMetadata: anyValue<Record<string, string>>({ n: 1, z: null, t: true }),
       });
       const h = (await bucket.head("k"))!;
-      expect(h.httpMetadata).toEqual({ contentType: "5", cacheControl: "null" });
-      expect(h.customMetadata).toEqual({ n: "1", z: "null", t: "true" });
-      expect(o.customMetadata).toEqual({ n: "1", z: "null", t: "true" });
+      expect(h.httpMetadata, 'head("k").httpMetadata: 5 and null converted to "5" and "null"').toEqual({
+        contentType: "5",
+        cacheControl: "null",
+      });
+      const converted = { n: "1", z: "null", t: "true" };
+      expect(h.customMetadata, 'head("k").customMetadata: 1, null, true as strings').toEqual(converted);
+      expect(o.customMetadata, "put(...).customMetadata: 1, null, true as strings").toEqual(converted);
       await bucket.delete(anyValue<string>(5));
-      expect(await bucket.head("5")).toBeNull();
+      expect(await bucket.head("5"), 'head("5") after delete(5): null (the key converted alike)').toBeNull();
     },
   );
 
@@ -34,10 +38,16 @@ describe("coercing parameters and fields", () => {
     const { bucket } = await open(ctx);
     await bucket.put("k", "hello");
     const o = (await bucket.get("k", { range: anyValue({ offset: "1", length: "3" }) }))!;
-    expect(o.range).toEqual({ offset: 1, length: 3 });
-    expect(await o.text()).toBe("ell");
+    expect(o.range, 'get with range { offset: "1", length: "3" }: range { offset 1, length 3 }').toEqual({
+      offset: 1,
+      length: 3,
+    });
+    expect(await o.text(), 'get with range { offset: "1", length: "3" }: "ell"').toBe("ell");
     const whole = (await bucket.get("k", { range: anyValue({ offset: null }) }))!;
-    expect(whole.range).toEqual({ offset: 0, length: 5 });
+    expect(whole.range, "get with range { offset: null }: null is 0, the whole object").toEqual({
+      offset: 0,
+      length: 5,
+    });
     await expectRejects(
       bucket.get("k", { range: { offset: Number.NaN } }),
       "RangeError",
@@ -87,7 +97,7 @@ describe("non-coercible fields", () => {
         "Incorrect type for the 'sha1' field on 'PutOptions': the provided value is not of type 'JsBufferSource or string'.",
       );
     }
-    expect(await (await bucket.get("k"))!.text()).toBe("v");
+    expect(await (await bucket.get("k"))!.text(), 'get("k") after puts refused for their sha1 type: "v"').toBe("v");
   });
 });
 
@@ -96,10 +106,10 @@ describe("ints", () => {
     const { bucket } = await open(ctx);
     for (const k of ["a", "b", "c"]) await bucket.put(k, "");
     const keys = async (limit: unknown) => (await bucket.list(anyValue({ limit }))).objects.map((o) => o.key);
-    expect(await keys(1.5)).toEqual(["a"]);
-    expect(await keys("2")).toEqual(["a", "b"]);
-    expect(await keys(true)).toEqual(["a"]);
-    expect(await keys(-1)).toEqual(["a", "b", "c"]);
+    expect(await keys(1.5), "list({ limit: 1.5 }): truncated to 1").toEqual(["a"]);
+    expect(await keys("2"), 'list({ limit: "2" }): converted to 2').toEqual(["a", "b"]);
+    expect(await keys(true), "list({ limit: true }): converted to 1").toEqual(["a"]);
+    expect(await keys(-1), "list({ limit: -1 }): the default, every key").toEqual(["a", "b", "c"]);
     for (const bad of [0, -2, Number.NaN, "abc", null, 2 ** 31 - 1]) {
       await expectStoreError(bucket.list(anyValue({ limit: bad })), "list", 10022);
     }
