@@ -35,13 +35,15 @@ describe("determinism", () => {
       skipWithout(ctx, os, "replica");
       const first = await session(os.replica!());
       const second = await session(os.replica!());
-      expect(second).toEqual(first);
+      expect(second, "the same calls on two replicas of one seed: byte-identical versions, ids and stamps").toEqual(
+        first,
+      );
       // Not a constant: a replica that made one more write first sees other ids from then on.
       const shifted = os.replica!();
       await (await shifted.bucket()).put("extra", "x");
       const third = await session(shifted);
-      expect(third[0]).not.toBe(first[0]);
-      expect(third[4]).not.toBe(first[4]);
+      expect(third[0], "a replica that wrote once more first: another first id").not.toBe(first[0]);
+      expect(third[4], "a replica that wrote once more first: another fifth value").not.toBe(first[4]);
     },
   );
 });

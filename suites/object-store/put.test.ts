@@ -175,7 +175,7 @@ describe("put", () => {
       });
       await bucket.put("k", "v", { httpMetadata: headers });
       const h = await bucket.head("k");
-      expect(h!.httpMetadata).toEqual({
+      expect(h!.httpMetadata, 'head("k").httpMetadata after put with httpMetadata as Headers: the six fields').toEqual({
         contentType: "application/json",
         contentLanguage: "fr",
         contentDisposition: "inline",
@@ -223,12 +223,24 @@ describe("put", () => {
           await got!.text();
           const listed = (await bucket.list({ include: ["customMetadata"] })).objects[0];
           const seen = [put.customMetadata, head!.customMetadata, got!.customMetadata, listed!.customMetadata];
-          expect(seen.map(shape)).toEqual([want, want, want, want]);
-          expect(seen.map((m) => ({ ...m }))).toEqual([{ a: "b" }, { a: "b" }, { a: "b" }, { a: "b" }]);
+          expect(
+            seen.map(shape),
+            "customMetadata of put, head, get, list after a put with an own __proto__ key: only a, prototype kept",
+          ).toEqual([want, want, want, want]);
+          expect(
+            seen.map((m) => ({ ...m })),
+            "customMetadata of put, head, get, list spread: { a: 'b' } each [D.put.custom-metadata-proto]",
+          ).toEqual([{ a: "b" }, { a: "b" }, { a: "b" }, { a: "b" }]);
         }
         const only = await bucket.put("only", "v", { customMetadata: JSON.parse('{"__proto__":"x"}') });
-        expect(Reflect.ownKeys(only.customMetadata!)).toEqual([]);
-        expect(Reflect.ownKeys((await bucket.head("only"))!.customMetadata!)).toEqual([]);
+        expect(
+          Reflect.ownKeys(only.customMetadata!),
+          "put with only a __proto__ key: customMetadata has no key",
+        ).toEqual([]);
+        expect(
+          Reflect.ownKeys((await bucket.head("only"))!.customMetadata!),
+          'head("only").customMetadata: no key',
+        ).toEqual([]);
       },
     );
 
@@ -244,7 +256,7 @@ describe("put", () => {
           10012,
           "Your metadata headers exceed the maximum allowed metadata size.",
         );
-        expect(await bucket.head("k")).toBeNull();
+        expect(await bucket.head("k"), 'head("k") after a put refused with 10012: null').toBeNull();
         // Assigned (not an own key: the setter ignores a string), it is not sent at all.
         const assigned: Record<string, string> = {};
         Reflect.set(assigned, "__proto__", "x".repeat(9000));
@@ -262,7 +274,10 @@ describe("put", () => {
           customMetadata: JSON.parse('{"__proto__":"mp","a":"b"}'),
         });
         const done = await upload.complete([await upload.uploadPart(1, "tiny")]);
-        expect([shape(done.customMetadata), shape((await bucket.head("m"))!.customMetadata)]).toEqual([want, want]);
+        expect(
+          [shape(done.customMetadata), shape((await bucket.head("m"))!.customMetadata)],
+          "customMetadata of complete() and head after an upload created with a __proto__ key: only a",
+        ).toEqual([want, want]);
       },
     );
   });
