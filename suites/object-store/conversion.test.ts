@@ -384,7 +384,7 @@ describe("arrays", () => {
     const sparse: unknown[] = [];
     sparse[1] = p;
     await expectRejects(upload.complete(anyValue(sparse)), "TypeError", NULL_PART);
-    expect((await upload.complete([p])).size).toBe(1);
+    expect((await upload.complete([p])).size, "complete([part]) after the refused lists: the 1-byte object").toBe(1);
   });
 
   clauseTest(["D.arg.array-elements"], "holes of an array read as undefined", async (ctx) => {
@@ -394,8 +394,11 @@ describe("arrays", () => {
     const keys: string[] = [];
     keys[1] = "x";
     await bucket.delete(keys);
-    expect(await bucket.head("undefined")).toBeNull();
-    expect(await bucket.head("x")).toBeNull();
+    expect(
+      await bucket.head("undefined"),
+      'delete([hole, "x"]): the hole reads as undefined, key "undefined" deleted',
+    ).toBeNull();
+    expect(await bucket.head("x"), 'delete([hole, "x"]): "x" deleted').toBeNull();
     const include: string[] = ["httpMetadata"];
     include[2] = "customMetadata";
     await expectRejects(
@@ -410,9 +413,9 @@ describe("arrays", () => {
     if (os.exoticArgumentsUnsendable) ctx.skip(os.exoticArgumentsUnsendable);
     for (const k of ["a", "b", "a,b"]) await bucket.put(k, "v");
     await bucket.delete(new Proxy(["a", "b"], {}));
-    expect(await bucket.head("a,b")).toBeNull();
-    expect(await bucket.head("a")).not.toBeNull();
-    expect(await bucket.head("b")).not.toBeNull();
+    expect(await bucket.head("a,b"), 'delete(Proxy of ["a","b"]): a string key, "a,b" deleted').toBeNull();
+    expect(await bucket.head("a"), 'delete(Proxy of ["a","b"]): "a" kept (not an array)').not.toBeNull();
+    expect(await bucket.head("b"), 'delete(Proxy of ["a","b"]): "b" kept (not an array)').not.toBeNull();
     await expectRejects(
       bucket.list({ include: new Proxy(["httpMetadata"], {}) as ("httpMetadata" | "customMetadata")[] }),
       "TypeError",
@@ -439,23 +442,23 @@ describe("buffers", () => {
   clauseTest(["D.arg.detached-buffer"], "a detached buffer reads as 0 bytes", async (ctx) => {
     const { bucket, os } = await openMultipart(ctx);
     if (os.exoticArgumentsUnsendable) ctx.skip(os.exoticArgumentsUnsendable);
-    expect((await bucket.put("a", detachedBuffer(4))).size).toBe(0);
+    expect((await bucket.put("a", detachedBuffer(4))).size, "put of a detached ArrayBuffer: size 0").toBe(0);
     const ab = new ArrayBuffer(4);
     const view = new Uint8Array(ab, 1, 2);
     structuredClone(ab, { transfer: [ab] });
-    expect((await bucket.put("b", view)).size).toBe(0);
-    expect(await (await bucket.get("b"))!.text()).toBe("");
+    expect((await bucket.put("b", view)).size, "put of a view on a detached buffer: size 0").toBe(0);
+    expect(await (await bucket.get("b"))!.text(), 'get("b") of it: ""').toBe("");
     await expectRejects(bucket.put("c", "abc", { md5: detachedBuffer(16) }), "TypeError", "MD5 is 16 bytes, not 0");
     await expectRejects(
       bucket.put("c", "abc", { ssecKey: detachedBuffer(32) }),
       "Error",
       "SSE-C Key must be 32 bytes in length",
     );
-    expect(await bucket.head("c")).toBeNull();
+    expect(await bucket.head("c"), 'head("c") after puts refused for detached checksum and key: null').toBeNull();
     const upload = await bucket.createMultipartUpload("m");
     const part = await upload.uploadPart(1, detachedBuffer(4));
-    expect(part.partNumber).toBe(1);
-    expect(typeof part.etag).toBe("string");
+    expect(part.partNumber, "uploadPart(1, a detached buffer).partNumber: 1").toBe(1);
+    expect(typeof part.etag, "uploadPart(1, a detached buffer).etag: a string").toBe("string");
     await upload.abort();
   });
 
@@ -463,7 +466,7 @@ describe("buffers", () => {
     const { bucket, os } = await open(ctx);
     if (os.exoticArgumentsUnsendable) ctx.skip(os.exoticArgumentsUnsendable);
     const o = await bucket.put("k", "v", { ssecKey: anyValue(new SharedArrayBuffer(32)) });
-    expect(o.size).toBe(1);
+    expect(o.size, "put with a 32-byte SharedArrayBuffer as ssecKey: stored, size 1").toBe(1);
     await expectRejects(
       bucket.put("k", "v", { ssecKey: anyValue(new SharedArrayBuffer(31)) }),
       "Error",
