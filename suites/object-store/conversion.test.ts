@@ -154,7 +154,7 @@ describe("ints", () => {
       "TypeError",
       "Incorrect type for array element 0: the provided value is not of type 'UploadedPart'.",
     );
-    expect((await upload.complete([p])).size).toBe(1);
+    expect((await upload.complete([p])).size, "complete([part]) after the refused lists: the 1-byte object").toBe(1);
   });
 });
 
@@ -178,9 +178,17 @@ describe("dictionaries and parameters", () => {
       wrong("uploadPart", "R2MultipartUpload", 3, "UploadPartOptions"),
     );
     // null and arrays are empty dictionaries.
-    expect((await bucket.put("k", "v", anyValue(null)))!.key).toBe("k");
-    expect((await bucket.put("k", "v", anyValue([])))!.key).toBe("k");
-    expect((await bucket.list(anyValue(null))).objects.map((o) => o.key)).toEqual(["k"]);
+    expect(
+      (await bucket.put("k", "v", anyValue(null)))!.key,
+      "put with options null: an empty dictionary, stored",
+    ).toBe("k");
+    expect((await bucket.put("k", "v", anyValue([])))!.key, "put with options []: an empty dictionary, stored").toBe(
+      "k",
+    );
+    expect(
+      (await bucket.list(anyValue(null))).objects.map((o) => o.key),
+      "list(null): an empty dictionary, every key",
+    ).toEqual(["k"]);
   });
 
   clauseTest(["D.arg.dictionary"], "onlyIf, httpMetadata and range of a wrong type", async (ctx) => {
@@ -243,12 +251,14 @@ describe("dictionaries and parameters", () => {
         "Failed to execute 'delete' on 'R2Bucket': parameter 1 is not of type 'string or Array'.",
       );
       const e = await caught(() => (bucket.resumeMultipartUpload as (...a: unknown[]) => unknown)("k"));
-      expect(e.name).toBe("TypeError");
-      expect(e.message).toBe(
+      expect(e.name, "resumeMultipartUpload without an upload id: a TypeError").toBe("TypeError");
+      expect(e.message, "resumeMultipartUpload without an upload id: the binding's message for parameter 2").toBe(
         "Failed to execute 'resumeMultipartUpload' on 'R2Bucket': parameter 2 is not of type 'string'.",
       );
-      expect((await bucket.put("k", undefined as unknown as null)).size).toBe(0);
-      expect(await bucket.head("k")).not.toBeNull();
+      expect((await bucket.put("k", undefined as unknown as null)).size, 'put("k", undefined): a value, size 0').toBe(
+        0,
+      );
+      expect(await bucket.head("k"), 'head("k") after put("k", undefined): stored').not.toBeNull();
     },
   );
 });
@@ -288,7 +298,7 @@ describe("order of the checks", () => {
         "TypeError",
         "MD5 is 32 hex characters, not 3",
       );
-      expect(await bucket.head("k")).toBeNull();
+      expect(await bucket.head("k"), 'head("k") after the refused puts: null').toBeNull();
     },
   );
 
@@ -328,14 +338,14 @@ describe("writeHttpMetadata", () => {
     const o = await bucket.put("k", "v", { httpMetadata: { contentType: "text/plain" } });
     for (const bad of [undefined, {}, new Map()]) {
       const e = await caught(() => o.writeHttpMetadata(anyValue(bad)));
-      expect(e.name).toBe("TypeError");
-      expect(e.message).toBe(
+      expect(e.name, `writeHttpMetadata(${String(bad)}): a TypeError`).toBe("TypeError");
+      expect(e.message, `writeHttpMetadata(${String(bad)}): the binding's message for parameter 1`).toBe(
         "Failed to execute 'writeHttpMetadata' on 'HeadResult': parameter 1 is not of type 'Headers'.",
       );
     }
     const h = os.headers();
     o.writeHttpMetadata(h);
-    expect(h.get("content-type")).toBe("text/plain");
+    expect(h.get("content-type"), "writeHttpMetadata(a Headers): content-type written").toBe("text/plain");
   });
 
   clauseTest(
@@ -345,7 +355,10 @@ describe("writeHttpMetadata", () => {
       const { bucket, os } = await open(ctx);
       if (os.exoticArgumentsUnsendable) ctx.skip(os.exoticArgumentsUnsendable);
       const o = await bucket.put("k", "v", { httpMetadata: { contentType: "a/b", cacheControl: "no-store" } });
-      expect(o.writeHttpMetadata(Response.redirect("http://x/", 302).headers)).toBeUndefined();
+      expect(
+        o.writeHttpMetadata(Response.redirect("http://x/", 302).headers),
+        "writeHttpMetadata into a redirect's immutable headers: no throw, undefined",
+      ).toBeUndefined();
       for (const contentType of ["t/\u00fc\u20ac", "a/b\r\n"]) {
         const p = await bucket.put("k", "v", { httpMetadata: { contentType, cacheControl: "no-store" } });
         const h = os.headers({ "content-language": "en" });
@@ -487,13 +500,15 @@ describe("types, not prototype chains", () => {
       for (const C of [Blob, ReadableStream, ArrayBuffer]) {
         await expectRejects(bucket.put("k", anyValue(Object.create(C.prototype))), "TypeError", valueType);
       }
-      expect(await bucket.head("k")).toBeNull();
+      expect(await bucket.head("k"), 'head("k") after puts of objects inheriting a prototype: null').toBeNull();
       const o = await bucket.put("k", "v", { httpMetadata: { contentType: "a/b" } });
       const got = await bucket.get("k", { onlyIf: anyValue(Object.create(Headers.prototype)) });
-      expect(got).toHaveProperty("body");
+      expect(got, "get with onlyIf inheriting Headers.prototype: a plain dictionary, met, a body").toHaveProperty(
+        "body",
+      );
       const e = await caught(() => o.writeHttpMetadata(anyValue(Object.create(Headers.prototype))));
-      expect(e.name).toBe("TypeError");
-      expect(e.message).toBe(
+      expect(e.name, "writeHttpMetadata(an object inheriting Headers.prototype): a TypeError").toBe("TypeError");
+      expect(e.message, "writeHttpMetadata(an object inheriting Headers.prototype): the binding's message").toBe(
         "Failed to execute 'writeHttpMetadata' on 'HeadResult': parameter 1 is not of type 'Headers'.",
       );
     },
@@ -518,8 +533,8 @@ describe("reads of option fields", () => {
       "k",
       tracer(log, "o", { onlyIf: tracer(log, "onlyIf", {}), range: tracer(log, "range", { offset: 1 }) }),
     );
-    expect(got).toHaveProperty("body");
-    expect(log).toEqual([
+    expect(got, 'get("k") with traced options: met, a body').toHaveProperty("body");
+    expect(log, "the option fields get() read: each once, in declaration order [D.arg.read-once]").toEqual([
       "o.onlyIf",
       "onlyIf.etagMatches",
       "onlyIf.etagDoesNotMatch",
