@@ -18,8 +18,8 @@ describe("dns records: TTL", () => {
         ttl: 3600,
         proxied: true,
       });
-      expect(r.proxied).toBe(true);
-      expect(r.ttl).toBe(1);
+      expect(r.proxied, "POST A proxied: true: proxied true [B.record.proxied-boolean]").toBe(true);
+      expect(r.ttl, "POST A proxied with ttl 3600: ttl 1 (Auto) [B.ttl.proxied-3600-answers-1]").toBe(1);
       const c = await records.create({
         type: "CNAME",
         name: uniqueLabel("px"),
@@ -27,7 +27,7 @@ describe("dns records: TTL", () => {
         ttl: 7200,
         proxied: true,
       });
-      expect(c.ttl).toBe(1);
+      expect(c.ttl, "POST CNAME proxied with ttl 7200: ttl 1 (Auto) [B.ttl.proxied-auto]").toBe(1);
     },
   );
 
@@ -44,8 +44,8 @@ describe("dns records: TTL", () => {
           ttl,
           proxied: false,
         });
-        expect(r.proxied).toBe(false);
-        expect(r.ttl).toBe(ttl);
+        expect(r.proxied, "POST A proxied: false: proxied false [B.record.proxied-boolean]").toBe(false);
+        expect(r.ttl, `POST A DNS only with ttl ${ttl}: kept as sent [B.ttl.dns-only-custom]`).toBe(ttl);
       }
     },
   );
@@ -58,7 +58,10 @@ describe("dns records: TTL", () => {
       for (const ttl of [0, 2, 59, 86401, -5, 1.5]) {
         const label = uniqueLabel("ttl");
         expectFailure(await records.post({ type: "A", name: label, content: "198.51.100.21", ttl }), 400, 9021);
-        expect(await records.at(await records.fqdn(label))).toEqual([]);
+        expect(
+          await records.at(await records.fqdn(label)),
+          `records named ${label} after ttl ${ttl} was refused: none`,
+        ).toEqual([]);
       }
     },
   );
@@ -90,7 +93,9 @@ describe("dns records: proxying", () => {
         const name = body.type === "SRV" ? `_x._tcp.${uniqueLabel("np")}` : uniqueLabel("np");
         expectFailure(await records.post({ ...body, name, proxied: true }), 400, 1004, 9004);
         const dnsOnly = await records.create({ ...body, name, proxied: false });
-        expect(dnsOnly.proxiable).toBe(false);
+        expect(dnsOnly.proxiable, `POST ${body.type} DNS only: proxiable false [B.proxy.address-types-only]`).toBe(
+          false,
+        );
       }
       for (const body of [
         { type: "A", content: "8.8.4.4" },
@@ -98,8 +103,8 @@ describe("dns records: proxying", () => {
         { type: "CNAME", content: "www.example.net" },
       ]) {
         const r = await records.create({ ...body, name: uniqueLabel("yp"), proxied: true });
-        expect(r.proxiable).toBe(true);
-        expect(r.proxied).toBe(true);
+        expect(r.proxiable, `POST ${body.type} proxied: proxiable true [B.proxy.address-types-only]`).toBe(true);
+        expect(r.proxied, `POST ${body.type} proxied: proxied true`).toBe(true);
       }
     },
   );
@@ -118,7 +123,9 @@ describe("dns records: proxying", () => {
       ]) {
         const name = uniqueLabel("pv");
         const r = await records.create({ ...body, name, proxied: false });
-        expect(r.proxiable).toBe(false);
+        expect(r.proxiable, `POST ${body.type} ${body.content}: proxiable false [B.proxy.private-not-proxiable]`).toBe(
+          false,
+        );
         expectFailure(await records.post({ ...body, name: uniqueLabel("pv"), proxied: true }), 400);
       }
     },
@@ -136,7 +143,10 @@ describe("dns records: proxying", () => {
       for (const proxied of [false, true]) {
         const label = uniqueLabel("cf");
         expectFailure(await records.post({ ...body, name: label, proxied }), 400);
-        expect(await records.at(await records.fqdn(label))).toEqual([]);
+        expect(
+          await records.at(await records.fqdn(label)),
+          `records named ${label} after ${body.content} (proxied ${proxied}) was refused: none`,
+        ).toEqual([]);
       }
     }
   });
