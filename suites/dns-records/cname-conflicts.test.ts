@@ -14,7 +14,9 @@ describe("dns records: CNAME chains", () => {
     await records.create({ type: "CNAME", name: c, content: "elsewhere.example.net" });
     await records.create({ type: "CNAME", name: b, content: await records.fqdn(c) });
     const r = await records.create({ type: "CNAME", name: a, content: await records.fqdn(b) });
-    expect(r.content).toBe(await records.fqdn(b));
+    expect(r.content, "POST CNAME pointing at another CNAME: created, content the target name [B.cname.chain]").toBe(
+      await records.fqdn(b),
+    );
   });
 
   clauseTest(
@@ -34,21 +36,24 @@ describe("dns records: CNAME chains", () => {
         content: await records.fqdn(mid),
         proxied: true,
       });
-      expect(ok.proxied).toBe(true);
+      expect(ok.proxied, "POST proxied CNAME whose chain ends at an A record: created proxied").toBe(true);
       for (const target of [txtOnly, uniqueLabel("nothing")]) {
         const label = uniqueLabel("px");
         expectFailure(
           await records.post({ type: "CNAME", name: label, content: await records.fqdn(target), proxied: true }),
           400,
         );
-        expect(await records.at(await records.fqdn(label))).toEqual([]);
+        expect(
+          await records.at(await records.fqdn(label)),
+          "records at the name after a proxied CNAME to a name without an address was refused: none",
+        ).toEqual([]);
         const dnsOnly = await records.create({
           type: "CNAME",
           name: label,
           content: await records.fqdn(target),
           proxied: false,
         });
-        expect(dnsOnly.proxied).toBe(false);
+        expect(dnsOnly.proxied, "the same CNAME DNS only: created, proxied false").toBe(false);
       }
     },
   );
@@ -67,9 +72,11 @@ describe("dns records: CNAME chains", () => {
       "the zone apex already holds an address record or a CNAME",
     );
     const r = await records.create({ type: "CNAME", name: "@", content: "apex-target.example.net" });
-    expect(r.name).toBe(await records.zoneName());
-    expect(r.settings).toHaveProperty("flatten_cname");
-    expect((await records.delete(r.id)).status).toBe(200);
+    expect(r.name, 'POST CNAME at "@": name is the zone name [B.cname.apex]').toBe(await records.zoneName());
+    expect(r.settings, "POST CNAME at the apex: settings.flatten_cname answered [B.cname.apex]").toHaveProperty(
+      "flatten_cname",
+    );
+    expect((await records.delete(r.id)).status, "DELETE of the apex CNAME: 200").toBe(200);
   });
 });
 
@@ -83,16 +90,22 @@ describe("dns records: conflicts", () => {
       await records.create({ type: "A", name: a, content: "198.51.100.30" });
       const before = await records.state();
       expectFailure(await records.post({ type: "CNAME", name: a, content: "x.example.net" }), 400, 81053);
-      expect(await records.state()).toBe(before);
+      expect(
+        await records.state(),
+        "the zone after a refused CNAME beside an A: unchanged [B.validation.no-change]",
+      ).toBe(before);
       const c = uniqueLabel("cc");
       await records.create({ type: "CNAME", name: c, content: "x.example.net" });
       expectFailure(await records.post({ type: "A", name: c, content: "198.51.100.31" }), 400, 81053);
       expectFailure(await records.post({ type: "AAAA", name: c, content: "2001:db8::31" }), 400, 81053);
       expectFailure(await records.post({ type: "CNAME", name: c, content: "y.example.net" }), 400, 81053);
       const txt = await records.create({ type: "TXT", name: c, content: "fine beside a CNAME" });
-      expect(txt.type).toBe("TXT");
+      expect(txt.type, "POST TXT beside a CNAME: created").toBe("TXT");
       await records.delete(txt.id);
-      expect((await records.at(await records.fqdn(a))).map((r) => r.type)).toEqual(["A"]);
+      expect(
+        (await records.at(await records.fqdn(a))).map((r) => r.type),
+        "records at the A's name after the refusals: the A alone [B.validation.no-change]",
+      ).toEqual(["A"]);
     },
   );
 
@@ -115,9 +128,15 @@ describe("dns records: conflicts", () => {
       const label = uniqueLabel("id");
       await records.create({ type: "A", name: label, content: "198.51.100.33" });
       expectFailure(await records.post({ type: "A", name: label, content: "198.51.100.33" }), 400, 81058);
-      expect(await records.at(await records.fqdn(label))).toHaveLength(1);
+      expect(
+        await records.at(await records.fqdn(label)),
+        "records at the name after an identical A was refused: one [B.validation.no-change]",
+      ).toHaveLength(1);
       await records.create({ type: "A", name: label, content: "198.51.100.34" });
-      expect(await records.at(await records.fqdn(label))).toHaveLength(2);
+      expect(
+        await records.at(await records.fqdn(label)),
+        "records at the name after an A with other content: two (not identical) [B.conflict.identical]",
+      ).toHaveLength(2);
     },
   );
 });
