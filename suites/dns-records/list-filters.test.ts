@@ -165,16 +165,32 @@ describe("dns records: list parameters (RecordListParams)", () => {
   clauseTest(["B.list.filters", "B.list.filter-params"], "order by each field, direction asc|desc", async (ctx) => {
     const { records, f } = await setup(ctx);
     const ours = `name.endswith=${encodeURIComponent(`${f.u}.${f.zone}`)}`;
-    expect(await listed(records, f, `${ours}&type=A&order=content`)).toEqual(["www", "api", "host"]);
-    expect(await listed(records, f, `${ours}&type=A&order=content&direction=desc`)).toEqual(["host", "api", "www"]);
-    expect(await listed(records, f, `${ours}&order=ttl&direction=desc&type=A`)).toEqual(["www", "api", "host"]);
-    expect(await listed(records, f, `${ours}&order=name&type=A`)).toEqual(["api", "host", "www"]);
-    expect(await listed(records, f, `${ours}&order=proxied&direction=desc&type=A`)).toEqual(["api", "www", "host"]);
+    const order = (q: string) => `GET dns_records?type=A&${q}: the A records in that order [B.list.filters]`;
+    expect(await listed(records, f, `${ours}&type=A&order=content`), order("order=content")).toEqual([
+      "www",
+      "api",
+      "host",
+    ]);
+    expect(
+      await listed(records, f, `${ours}&type=A&order=content&direction=desc`),
+      order("order=content&direction=desc"),
+    ).toEqual(["host", "api", "www"]);
+    expect(
+      await listed(records, f, `${ours}&order=ttl&direction=desc&type=A`),
+      order("order=ttl&direction=desc"),
+    ).toEqual(["www", "api", "host"]);
+    expect(await listed(records, f, `${ours}&order=name&type=A`), order("order=name")).toEqual(["api", "host", "www"]);
+    expect(
+      await listed(records, f, `${ours}&order=proxied&direction=desc&type=A`),
+      order("order=proxied&direction=desc"),
+    ).toEqual(["api", "www", "host"]);
     const byType = await listed(records, f, `${ours}&order=type`);
-    expect(byType.indexOf("mx")).toBeLessThan(byType.indexOf("txt"));
-    expect(byType.indexOf("alias")).toBeLessThan(byType.indexOf("mx"));
+    expect(byType.indexOf("mx"), "GET dns_records?order=type: MX before TXT").toBeLessThan(byType.indexOf("txt"));
+    expect(byType.indexOf("alias"), "GET dns_records?order=type: CNAME before MX").toBeLessThan(byType.indexOf("mx"));
     const byTypeDesc = await listed(records, f, `${ours}&order=type&direction=desc`);
-    expect(byTypeDesc.indexOf("mx")).toBeGreaterThan(byTypeDesc.indexOf("txt"));
+    expect(byTypeDesc.indexOf("mx"), "GET dns_records?order=type&direction=desc: MX after TXT").toBeGreaterThan(
+      byTypeDesc.indexOf("txt"),
+    );
   });
 
   clauseTest(
@@ -196,9 +212,14 @@ describe("dns records: list parameters (RecordListParams)", () => {
       ]) {
         expect(await ids(q), q).toEqual([txt.id]);
       }
-      expect(await ids("content.contains=mixed%20case")).toEqual([mixed.id]);
-      expect(await ids("search=hello%20world")).toEqual([txt.id]);
-      expect(await ids("content.contains=WORLD")).toEqual([txt.id]);
+      const q = (query: string, what: string) => `GET dns_records?${query}: ${what} [B.list.case-insensitive]`;
+      expect(await ids("content.contains=mixed%20case"), q("content.contains=mixed case", "the MiXeD record")).toEqual([
+        mixed.id,
+      ]);
+      expect(await ids("search=hello%20world"), q("search=hello world", "the Hello World record")).toEqual([txt.id]);
+      expect(await ids("content.contains=WORLD"), q("content.contains=WORLD", "the Hello World record")).toEqual([
+        txt.id,
+      ]);
     },
   );
 
@@ -210,8 +231,17 @@ describe("dns records: list parameters (RecordListParams)", () => {
       const ours = `name.endswith=${encodeURIComponent(`.${f.u}.${f.zone}`)}&order=name`;
       const all = (await records.list(`${ours}&per_page=50`)).result.map((r) => r.id);
       const p2 = await records.list(`${ours}&per_page=3&page=2`);
-      expect(p2.result.map((r) => r.id)).toEqual(all.slice(3, 6));
-      expect(p2.result_info).toEqual({ page: 2, per_page: 3, count: 3, total_count: all.length, total_pages: 3 });
+      expect(
+        p2.result.map((r) => r.id),
+        "GET dns_records?per_page=3&page=2: records 4 to 6 of the list",
+      ).toEqual(all.slice(3, 6));
+      expect(p2.result_info, "GET dns_records?per_page=3&page=2: result_info [B.list.pagination]").toEqual({
+        page: 2,
+        per_page: 3,
+        count: 3,
+        total_count: all.length,
+        total_pages: 3,
+      });
     },
   );
 
@@ -224,8 +254,17 @@ describe("dns records: list parameters (RecordListParams)", () => {
       const posts = Array.from({ length: 101 }, (_, i) => ({ type: "TXT", name: `r${i}.${u}`, content: `n${i}` }));
       checkEnvelope(await records.batch({ posts }));
       const env = await records.list(`name.endswith=${encodeURIComponent(`.${u}.${await records.zoneName()}`)}`);
-      expect(env.result).toHaveLength(100);
-      expect(env.result_info).toMatchObject({ page: 1, per_page: 100, count: 100, total_count: 101, total_pages: 2 });
+      expect(
+        env.result,
+        "GET dns_records without per_page, 101 matching: 100 on the page [B.list.default-per-page]",
+      ).toHaveLength(100);
+      expect(env.result_info, "GET dns_records without per_page: result_info of page 1 of 2").toMatchObject({
+        page: 1,
+        per_page: 100,
+        count: 100,
+        total_count: 101,
+        total_pages: 2,
+      });
     },
   );
 
@@ -239,7 +278,10 @@ describe("dns records: list parameters (RecordListParams)", () => {
       await expectSet(records, f, q, ["host"]);
       const env = await records.list(`${q}&per_page=50`);
       const host = env.result.find((r) => r.id === f.r.host!.id);
-      expect((host?.meta as { shadowed_by?: string[] } | undefined)?.shadowed_by).toEqual([f.r.ns!.id]);
+      expect(
+        (host?.meta as { shadowed_by?: string[] } | undefined)?.shadowed_by,
+        "GET dns_records?include_shadow_metadata=true: meta.shadowed_by of the shadowed record names the NS",
+      ).toEqual([f.r.ns!.id]);
     },
   );
 
