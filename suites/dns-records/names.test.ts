@@ -10,16 +10,18 @@ describe("dns records: names", () => {
     const { records } = await recordsOf(ctx);
     const zone = await records.zoneName();
     const r = await records.create({ type: "TXT", name: "@", content: `apex ${uniqueLabel()}` });
-    expect(r.name).toBe(zone);
+    expect(r.name, 'POST TXT at "@": name is the zone name [B.name.apex]').toBe(zone);
   });
 
   clauseTest(["B.name.full-lowercase"], "relative names get the zone appended, lowercased", async (ctx) => {
     const { records } = await recordsOf(ctx);
     const label = uniqueLabel("Mixed");
     const r = await records.create({ type: "A", name: label.toUpperCase(), content: "198.51.100.10" });
-    expect(r.name).toBe(await records.fqdn(label.toLowerCase()));
+    expect(r.name, "POST A with an upper-case relative name: the full name, lower case [B.name.full-lowercase]").toBe(
+      await records.fqdn(label.toLowerCase()),
+    );
     const again = await records.create({ type: "AAAA", name: await records.fqdn(label), content: "2001:db8::10" });
-    expect(again.name).toBe(r.name);
+    expect(again.name, "POST AAAA with the full name: the same name as the relative one gave").toBe(r.name);
   });
 
   clauseTest(
@@ -30,10 +32,15 @@ describe("dns records: names", () => {
       const base = uniqueLabel("len");
       const ok63 = `${base}${"a".repeat(63 - base.length)}`;
       const r = await records.create({ type: "A", name: ok63, content: "198.51.100.11" });
-      expect(r.name).toBe(await records.fqdn(ok63));
+      expect(r.name, "POST A with a 63-character label: accepted, the full name [B.name.max-63]").toBe(
+        await records.fqdn(ok63),
+      );
       const bad = `${base}${"b".repeat(64 - base.length)}`;
       expectFailure(await records.post({ type: "A", name: bad, content: "198.51.100.11" }), 400, 9000);
-      expect(await records.at(await records.fqdn(bad))).toEqual([]);
+      expect(
+        await records.at(await records.fqdn(bad)),
+        "records at the 64-character name after the refusal: none",
+      ).toEqual([]);
     },
   );
 
@@ -52,12 +59,16 @@ describe("dns records: names", () => {
       ] as const) {
         const name = type === "A" ? long : `c${long.slice(1)}`;
         const r = await records.create({ type, name, content });
-        expect(r.name).toBe(await records.fqdn(name));
+        expect(r.name, `POST ${type} with two labels of 63: accepted, the full name [B.name.max-63]`).toBe(
+          await records.fqdn(name),
+        );
       }
       // The same with one label of 64 characters (in first or last place): refused, nothing created.
       for (const bad of [`${label63("d")}z.${label63("e")}`, `${label63("f")}.${label63("g")}z`]) {
         expectFailure(await records.post({ type: "AAAA", name: bad, content: "2001:db8::14" }), 400, 9000);
-        expect(await records.at(await records.fqdn(bad))).toEqual([]);
+        expect(await records.at(await records.fqdn(bad)), "records at a name with a 64-character label: none").toEqual(
+          [],
+        );
       }
     },
   );
@@ -82,12 +93,16 @@ describe("dns records: names", () => {
         }
       }
       const ns = label("n", 63);
-      expect((await records.create({ type: "NS", name: ns, content: "ns1.example.net" })).name).toBe(
-        await records.fqdn(ns),
-      );
+      expect(
+        (await records.create({ type: "NS", name: ns, content: "ns1.example.net" })).name,
+        "POST NS with a 63-character label: accepted",
+      ).toBe(await records.fqdn(ns));
       const srv = { priority: 1, weight: 1, port: 5060, target: "sip.example.net" };
       const srvName = `_sip._tcp.${label("s", 63)}`;
-      expect((await records.create({ type: "SRV", name: srvName, data: srv })).name).toBe(await records.fqdn(srvName));
+      expect(
+        (await records.create({ type: "SRV", name: srvName, data: srv })).name,
+        "POST SRV below a 63-character label: accepted",
+      ).toBe(await records.fqdn(srvName));
       // A label of 64, alone or in first or last place of a longer name: refused, nothing created.
       const before = await records.state();
       for (const name of [
@@ -101,7 +116,9 @@ describe("dns records: names", () => {
         expectFailure(await records.post({ type: "NS", name, content: "ns1.example.net" }), 400, 9000);
         expectFailure(await records.post({ type: "SRV", name: `_sip._tcp.${name}`, data: srv }), 400, 9000);
       }
-      expect(await records.state()).toBe(before);
+      expect(await records.state(), "the zone after every name with a 64-character label was refused: unchanged").toBe(
+        before,
+      );
     },
   );
 
@@ -132,10 +149,17 @@ describe("dns records: names", () => {
         name: `_acme-challenge.${sub}`,
         content: `${sub}.dcv.example.net`,
       });
-      expect(acme.name).toBe(await records.fqdn(`_acme-challenge.${sub}`));
+      expect(acme.name, "POST CNAME _acme-challenge.<name>: accepted, the full name").toBe(
+        await records.fqdn(`_acme-challenge.${sub}`),
+      );
       // docs wildcard-dns-records: A `*` 192.0.2.1 proxied; CNAME `*.www` proxied (here below a unique label).
       const star = await records.create({ type: "A", name: `*.${sub}`, content: "192.0.2.1", proxied: true });
-      expect(star).toMatchObject({ name: await records.fqdn(`*.${sub}`), proxied: true, proxiable: true, ttl: 1 });
+      expect(star, "POST A *.<name> proxied: a wildcard, proxiable and proxied, ttl 1").toMatchObject({
+        name: await records.fqdn(`*.${sub}`),
+        proxied: true,
+        proxiable: true,
+        ttl: 1,
+      });
       await records.create({ type: "A", name: sub, content: "192.0.2.2" });
       const starWww = await records.create({
         type: "CNAME",
@@ -143,7 +167,10 @@ describe("dns records: names", () => {
         content: await records.fqdn(sub),
         proxied: true,
       });
-      expect(starWww).toMatchObject({ name: await records.fqdn(`*.www.${sub}`), proxied: true });
+      expect(starWww, "POST CNAME *.www.<name> proxied: accepted").toMatchObject({
+        name: await records.fqdn(`*.www.${sub}`),
+        proxied: true,
+      });
       for (const bad of [`a*b.${sub}`, `*x.${sub}`]) {
         expectFailure(await records.post({ type: "A", name: bad, content: "192.0.2.1" }), 400, 9000);
       }
@@ -163,9 +190,10 @@ describe("dns records: names", () => {
         );
       }
       const ok = `${uniqueLabel("l")}9`;
-      expect((await records.create({ type: "AAAA", name: ok, content: "2001:db8::12" })).name).toBe(
-        await records.fqdn(ok),
-      );
+      expect(
+        (await records.create({ type: "AAAA", name: ok, content: "2001:db8::12" })).name,
+        "POST AAAA with a name ending in a digit: accepted [B.name.last-letter-digit]",
+      ).toBe(await records.fqdn(ok));
     },
   );
 
@@ -175,9 +203,10 @@ describe("dns records: names", () => {
     async (ctx) => {
       const { records } = await recordsOf(ctx);
       const ok = `${uniqueLabel("c")}-a_b1`;
-      expect((await records.create({ type: "A", name: ok, content: "198.51.100.13" })).name).toBe(
-        await records.fqdn(ok),
-      );
+      expect(
+        (await records.create({ type: "A", name: ok, content: "198.51.100.13" })).name,
+        "POST A with letters, digits, a hyphen and an underscore: accepted [B.name.charset]",
+      ).toBe(await records.fqdn(ok));
       for (const bad of ["a!b", "a b", "a*b", "a+b", "a/b"]) {
         expectFailure(
           await records.post({ type: "A", name: `${uniqueLabel("c")}${bad}`, content: "198.51.100.13" }),
@@ -199,7 +228,9 @@ describe("dns records: names", () => {
         name,
         data: { priority: 10, weight: 5, port: 5060, target: "sip.example.net" },
       });
-      expect(r.name).toBe(await records.fqdn(name));
+      expect(r.name, "POST SRV _sip._tcp.<name>: accepted, the full name [B.name.srv-underscore]").toBe(
+        await records.fqdn(name),
+      );
     },
   );
 });
