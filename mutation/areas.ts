@@ -15,6 +15,11 @@ export function mutationTestFiles(area: string): string[] {
   return area === "object-store" ? own : [...own, ...HTTP_SHARED];
 }
 
+/**
+ * Left out: the simulator's own tests, and `snapshot-check.ts` (the validation of snapshot files the simulator
+ * restores from): snapshots are the test double's feature, no implementation under test has them, so no
+ * conformance suite can observe a bug there (area C's first whole run: 377 of its 470 untriaged survivors).
+ */
 export function mutatedFiles(area: MutationArea): string[] {
-  return [`sim/${area}/**/*.ts`, "!sim/**/*.test.ts", "!sim/**/*.test-support.ts"];
+  return [`sim/${area}/**/*.ts`, "!sim/**/*.test.ts", "!sim/**/*.test-support.ts", "!sim/**/snapshot-check.ts"];
 }
