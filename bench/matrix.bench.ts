@@ -6,7 +6,6 @@
  * headless Chromium (when installed): matrix.html from navigation start to its script done with layout
  * (the page's own figure), and the whole Chromium process; the peer is one run's report.html.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +16,7 @@ import { type Outcome, sampleRun, syntheticCatalogue } from "../harness/report/m
 import { renderMatrixFiles } from "../harness/report/matrix-write.ts";
 import type { RunReport } from "../harness/report/types.ts";
 import { renderReportFiles } from "../harness/report/write.ts";
-import { CHROMIUM } from "../harness/run/e2e-support.ts";
+import { CHROMIUM, loadPage } from "../harness/run/e2e-support.ts";
 
 const CLAUSES = 1000;
 const RUNS = 10;
@@ -60,32 +59,11 @@ function best(n: number, f: () => unknown): number {
   return Math.min(...Array.from({ length: n }, () => time(f).ms));
 }
 
-function chromium(file: string, profile: string): Promise<{ wallMs: number; pageMs: number }> {
+async function chromium(file: string, tmp: string): Promise<{ wallMs: number; pageMs: number }> {
   const t0 = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      CHROMIUM as string,
-      [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--no-first-run",
-        `--user-data-dir=${profile}`,
-        "--dump-dom",
-        `file://${file}`,
-      ],
-      { stdio: ["ignore", "pipe", "ignore"] },
-    );
-    let dom = "";
-    child.stdout.on("data", (d) => {
-      dom += d;
-    });
-    child.on("error", reject);
-    child.on("close", () => {
-      const page = /data-render-ms="(\d+)"/.exec(dom)?.[1];
-      resolve({ wallMs: performance.now() - t0, pageMs: page === undefined ? Number.NaN : Number(page) });
-    });
-  });
+  const { dom } = await loadPage(`file://${file}`, tmp);
+  const page = /data-render-ms="(\d+)"/.exec(dom)?.[1];
+  return { wallMs: performance.now() - t0, pageMs: page === undefined ? Number.NaN : Number(page) };
 }
 
 export async function run(): Promise<void> {
@@ -130,8 +108,8 @@ export async function run(): Promise<void> {
     const m: { wallMs: number; pageMs: number }[] = [];
     const p: { wallMs: number; pageMs: number }[] = [];
     for (let i = 0; i < 3; i++) {
-      m.push(await chromium(page, mkdtempSync(path.join(tmp, "profile-"))));
-      p.push(await chromium(peer, mkdtempSync(path.join(tmp, "profile-"))));
+      m.push(await chromium(page, tmp));
+      p.push(await chromium(peer, tmp));
     }
     const min = (xs: { wallMs: number }[]) => Math.min(...xs.map((x) => x.wallMs));
     const pageMs = Math.min(...m.map((x) => x.pageMs));

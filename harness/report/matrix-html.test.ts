@@ -3,13 +3,12 @@
  * departures) loads without a console message, shows the differences first, filters, and a cell opens
  * its failure message. Skipped, saying why, where Chromium is not installed.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Clause } from "../clauses/types.ts";
-import { CHROMIUM } from "../run/e2e-support.ts";
+import { CHROMIUM, loadPage } from "../run/e2e-support.ts";
 import { buildMatrix } from "./matrix.ts";
 import { renderMatrixHtml } from "./matrix-html.ts";
 import { groupRuns } from "./matrix-read.ts";
@@ -76,39 +75,7 @@ const file = path.join(tmp, "matrix.html");
 writeFileSync(file, renderMatrixHtml(matrix));
 
 /** The DOM after the page's script ran, and Chromium's console lines (every console message is logged). */
-function load(hash: string): Promise<{ dom: string; console: string[] }> {
-  const profile = mkdtempSync(path.join(tmp, "chromium-"));
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      CHROMIUM as string,
-      [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--enable-logging=stderr",
-        "--v=0",
-        `--user-data-dir=${profile}`,
-        "--dump-dom",
-        `file://${file}${hash}`,
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let dom = "";
-    let err = "";
-    child.stdout.on("data", (d) => {
-      dom += d;
-    });
-    child.stderr.on("data", (d) => {
-      err += d;
-    });
-    child.on("error", reject);
-    child.on("close", () => resolve({ dom, console: err.split("\n").filter((l) => l.includes(":CONSOLE")) }));
-  });
-}
+const load = (hash: string) => loadPage(`file://${file}${hash}`, tmp);
 
 const rowTags = (dom: string) => [...dom.matchAll(/<tr class="r"[^>]*>/g)].map((m) => m[0]);
 

@@ -70,7 +70,15 @@ export async function inProcess(args: string[]): Promise<{ code: number; stdout:
 export const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((c) => existsSync(c));
 
 /** The DOM of a page after its scripts ran, from headless Chromium (no network, throwaway profile). */
-export function dumpDom(file: string, tmp: string): Promise<string> {
+export async function dumpDom(file: string, tmp: string): Promise<string> {
+  return (await loadPage(`file://${file}`, tmp)).dom;
+}
+
+/**
+ * A page in headless Chromium (no network, a throwaway profile under `tmp`): the DOM after its scripts ran, and
+ * the console messages the page logged (Chromium's `:CONSOLE` lines on stderr).
+ */
+export function loadPage(url: string, tmp: string): Promise<{ dom: string; console: string[] }> {
   const profile = mkdtempSync(path.join(tmp, "chromium-"));
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -83,17 +91,23 @@ export function dumpDom(file: string, tmp: string): Promise<string> {
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        "--enable-logging=stderr",
+        "--v=0",
         `--user-data-dir=${profile}`,
         "--dump-dom",
-        `file://${file}`,
+        url,
       ],
-      { stdio: ["ignore", "pipe", "ignore"] },
+      { stdio: ["ignore", "pipe", "pipe"] },
     );
     let dom = "";
+    let err = "";
     child.stdout.on("data", (d) => {
       dom += d;
     });
+    child.stderr.on("data", (d) => {
+      err += d;
+    });
     child.on("error", reject);
-    child.on("close", () => resolve(dom));
+    child.on("close", () => resolve({ dom, console: err.split("\n").filter((l) => l.includes(":CONSOLE")) }));
   });
 }
