@@ -2,7 +2,8 @@
  * The module target end to end: `edgeconf run --target module` with the fixture wrapping the
  * simulator (every area-D test passes) and with the deliberately broken one (exactly the failures it
  * was built to cause: the tests in its expectations file fail, as listed, and nothing else).
- * The two runs do not depend on each other: they start together.
+ * The two runs do not depend on each other: they are queued together, and go in this process one after the other
+ * (e2e-support.ts, inProcess: what is checked is the report, not the process).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,11 +11,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { matchKey, PROJECT_ROOT, parseExpectations } from "../expectations.ts";
 import type { RunReport } from "../report/types.ts";
-import { edgeconf, type Result } from "../run/e2e-support.ts";
+import { inProcess, type Result } from "../run/e2e-support.ts";
 import { checkModule, MODULE_UNAVAILABLE } from "./module.ts";
 
 const tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-module-"));
-let runs: { sim: Promise<Result>; broken: Promise<Result> } | undefined;
+type Ran = Pick<Result, "code" | "stdout" | "stderr">;
+let runs: { sim: Promise<Ran>; broken: Promise<Ran> } | undefined;
 afterAll(async () => {
   // Runs no test awaited (a name filter) still finish before their folder goes.
   if (runs) await Promise.allSettled(Object.values(runs));
@@ -24,7 +26,7 @@ afterAll(async () => {
 const MODULES = path.join(PROJECT_ROOT, "fixtures", "modules");
 const read = (out: string) => JSON.parse(readFileSync(path.join(out, "latest", "report.json"), "utf8")) as RunReport;
 const run = (name: string, out: string, extra: string[] = []) =>
-  edgeconf([
+  inProcess([
     ...["run", "--target", "module", "--module", path.join(MODULES, name), "--areas", "d", "--seed", "1"],
     ...["--out", out, "--quiet", ...extra],
   ]);
@@ -87,7 +89,7 @@ describe("the module target", () => {
     const project = path.join(tmp, "project");
     mkdirSync(project);
     const from = path.join(tmp, "broken", "latest", "report.json");
-    const r = await edgeconf(["report", "--update-expectations", "--from", from], {}, project);
+    const r = await inProcess(["report", "--update-expectations", "--from", from], {}, project);
     expect(r.code, r.stderr).toBe(0);
     const own = path.join("edgeconf", "expectations", "module-fixtures-modules-broken-bucket.json");
     const written = parseExpectations(readFileSync(path.join(project, own), "utf8"));
