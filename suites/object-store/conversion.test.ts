@@ -123,8 +123,14 @@ describe("ints", () => {
   clauseTest(["D.arg.int", "D.arg.part-number"], "part numbers are ints", async (ctx) => {
     const { bucket } = await openMultipart(ctx);
     const upload = await bucket.createMultipartUpload("m");
-    expect((await upload.uploadPart(1.9, "x")).partNumber).toBe(1);
-    expect((await upload.uploadPart(anyValue<number>("2"), "y")).partNumber).toBe(2);
+    expect(
+      (await upload.uploadPart(1.9, "x")).partNumber,
+      "uploadPart(1.9, ...).partNumber: 1, the number converted to an int [D.arg.part-number]",
+    ).toBe(1);
+    expect(
+      (await upload.uploadPart(anyValue<number>("2"), "y")).partNumber,
+      'uploadPart("2", ...).partNumber: 2, the string converted to an int [D.arg.int]',
+    ).toBe(2);
     await expectRejects(
       upload.uploadPart(Number.NaN, "x"),
       "TypeError",
@@ -226,7 +232,10 @@ describe("dictionaries and parameters", () => {
       field("customMetadata", "PutOptions", "object"),
     );
     // null onlyIf / httpMetadata are empty dictionaries.
-    expect((await bucket.put("k", "v", anyValue({ onlyIf: null, httpMetadata: null })))!.key).toBe("k");
+    expect(
+      (await bucket.put("k", "v", anyValue({ onlyIf: null, httpMetadata: null })))!.key,
+      'put("k", "v", {onlyIf: null, httpMetadata: null}).key: "k", null dictionaries read as empty [D.arg.dictionary]',
+    ).toBe("k");
   });
 
   clauseTest(
@@ -549,6 +558,13 @@ describe("reads of option fields", () => {
     ]);
     log.length = 0;
     await bucket.list(tracer(log, "o", { limit: 5, include: ["httpMetadata" as const] }));
-    expect(log).toEqual(["o.limit", "o.prefix", "o.cursor", "o.delimiter", "o.startAfter", "o.include"]);
+    expect(log, "list(options): the fields read once each, in declaration order [D.arg.read-once]").toEqual([
+      "o.limit",
+      "o.prefix",
+      "o.cursor",
+      "o.delimiter",
+      "o.startAfter",
+      "o.include",
+    ]);
   });
 });
