@@ -43,9 +43,12 @@ describe("storage errors", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       const errors = [
-        await caught(() => bucket.put("k".repeat(1025), "v")),
-        await caught(() => bucket.list({ limit: 0 })),
-        await caught(() => bucket.resumeMultipartUpload("k", "nope").uploadPart(1, "x")),
+        await caught(() => bucket.put("k".repeat(1025), "v"), "put(a 1025-byte key): rejects with a storage error"),
+        await caught(() => bucket.list({ limit: 0 }), "list({limit: 0}): rejects with a storage error"),
+        await caught(
+          () => bucket.resumeMultipartUpload("k", "nope").uploadPart(1, "x"),
+          'resumeMultipartUpload("k", "nope").uploadPart(1, "x"): rejects with a storage error',
+        ),
       ];
       for (const e of errors) {
         const what = `storage error "${e.message}"`;
