@@ -129,10 +129,12 @@ export function wrapText(text: string, width: number = DEFAULT_COLUMNS): string 
 }
 
 /**
- * One line of output within `width`: `head` as written (an indent, a padded column), then `text` reflowed,
- * its continuation lines starting with `pad`. A word longer than the room is left whole.
+ * One line of output within `width`: `head` as written (an indent, a padded column), then `text`, as written
+ * when it fits, else reflowed, its continuation lines starting with `pad`. A word longer than the room is
+ * left whole.
  */
 export function wrapLine(head: string, text: string, width: number, pad: string): string[] {
+  if (head.length + text.length <= width) return [head + text];
   const words = text.split(/ +/).filter((w) => w !== "");
   return fill(head, words, pad, width);
 }
