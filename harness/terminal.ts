@@ -171,3 +171,14 @@ export function wrapCommand(head: string, command: string, width: number, pad: s
   const lines = fill(head, shellWords(command), pad, width - 2);
   return lines.map((line, i) => (i < lines.length - 1 ? `${line} \\` : line));
 }
+
+/**
+ * The lines of `text` wider than `width` that are more than one word after their indent and label (a
+ * path, a URL or a quoted argument alone on a line cannot be broken): what a test of a command's output
+ * expects to be none.
+ */
+export function linesTooWide(text: string, width: number = DEFAULT_COLUMNS): string[] {
+  return text
+    .split("\n")
+    .filter((l) => l.length > width && !/^ *([A-Za-z]+: )?('[^']*'|\S+)( \\)?,?$/.test(l.replace(/^ *replay: /, "")));
+}
