@@ -7,7 +7,16 @@ import { HELP, main } from "./cli.ts";
 import { buildReport } from "./report/build.ts";
 import { consoleSummary } from "./report/console.ts";
 import { raw, sampleInput } from "./report/sample.ts";
-import { DEFAULT_COLUMNS, fitLine, linesTooWide, terminalWidth, wrapCommand, wrapLine, wrapText } from "./terminal.ts";
+import {
+  DEFAULT_COLUMNS,
+  fitLine,
+  linesTooWide,
+  terminalWidth,
+  wrapCommand,
+  wrapLine,
+  wrapMarkdown,
+  wrapText,
+} from "./terminal.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -161,6 +170,26 @@ describe("wrapLine and wrapCommand", () => {
       "  --x \\ y \\",
       "  'it'\\''s' \\",
       "  z",
+    ]);
+  });
+});
+
+describe("wrapMarkdown", () => {
+  test("prose and list items wrap (items under their text); headings, tables and code stay as written", () => {
+    const long = "word ".repeat(12).trim();
+    const md = ["## a heading that is longer than the width", "", long, `- ${long}`, `| ${long} |`, "```", long, "```"];
+    expect(wrapMarkdown(md.join("\n"), 30).split("\n"), "Markdown wrapped to 30 columns").toEqual([
+      "## a heading that is longer than the width",
+      "",
+      "word word word word word word",
+      "word word word word word word",
+      "- word word word word word",
+      "  word word word word word",
+      "  word word",
+      `| ${long} |`,
+      "```",
+      long,
+      "```",
     ]);
   });
 });

@@ -182,3 +182,21 @@ export function linesTooWide(text: string, width: number = DEFAULT_COLUMNS): str
     .split("\n")
     .filter((l) => l.length > width && !/^ *([A-Za-z]+: )?('[^']*'|\S+)( \\)?,?$/.test(l.replace(/^ *replay: /, "")));
 }
+
+/**
+ * Markdown for reading in a terminal: paragraph lines and list items wrapped to `width` (a list item's
+ * continuation indented under its text, which Markdown reads as the same item); headings, table rows,
+ * indented lines and fenced code left as written.
+ */
+export function wrapMarkdown(text: string, width: number = DEFAULT_COLUMNS): string {
+  let fenced = false;
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const item = /^([-*] |\d+\. )/.exec(line);
+    if (fenced || line.length <= width || /^(#|\||\s|```|<)/.test(line)) out.push(line);
+    else if (item) out.push(...wrapLine(item[1]!, line.slice(item[1]!.length), width, " ".repeat(item[1]!.length)));
+    else out.push(...wrapLine("", line, width, ""));
+  }
+  return out.join("\n");
+}
