@@ -294,7 +294,7 @@ describe.concurrent("edgeconf run, replay, report, fuzz on the fixtures (end to 
     for (const f of ["junit.xml", "report.md", "report.html"]) {
       expect(readFileSync(path.join(out, "latest", f), "utf8"), f).toContain(assertion);
     }
-    expect(r.stdout).toContain(assertion);
+    expect(r.stdout.replace(/\n +/g, " "), "the summary (its lines wrapped to 80 columns)").toContain(assertion);
     expect(readFileSync(path.join(out, "latest", "junit.xml"), "utf8")).toContain(
       '<property name="clause" value="D.fixture.small"/>',
     );
