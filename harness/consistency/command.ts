@@ -7,6 +7,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { displayPath } from "../report/shell.ts";
+import { type AreaReplay, areaConsistencyCommand, areaReplayCommand } from "./areas/command.ts";
+import type { HttpArea } from "./areas/types.ts";
 import { checkHistory } from "./check.ts";
 import { describeOp, describeState } from "./describe.ts";
 import { bucketSearchModel } from "./model.ts";
@@ -17,7 +19,7 @@ import { renderTimeline } from "./timeline.ts";
 import type { KeyState, Verdict, Violation } from "./types.ts";
 
 export interface ConsistencyOptions {
-  area: "object-store";
+  area: "object-store" | HttpArea;
   target: string;
   clients: number;
   keys: number;
@@ -91,6 +93,7 @@ export function runIdOf(now: Date, area: string): string {
 }
 
 export async function consistencyCommand(o: ConsistencyOptions, io: Io, now = new Date()): Promise<number> {
+  if (o.area !== "object-store") return areaConsistencyCommand({ ...o, area: o.area }, io, now);
   let open: Awaited<ReturnType<typeof openConsistencyBucket>>;
   try {
     open = await openConsistencyBucket(o.target, o.seed);
@@ -159,7 +162,7 @@ function replacer(_key: string, value: unknown): unknown {
 }
 
 /** A replay file as read back (null completions are Infinity again); throws saying what is wrong. */
-export function parseReplay(text: string, where: string): ConsistencyReplay {
+export function parseReplay(text: string, where: string): ConsistencyReplay | AreaReplay {
   let data: ConsistencyReplay;
   try {
     data = JSON.parse(text) as ConsistencyReplay;
@@ -171,8 +174,14 @@ export function parseReplay(text: string, where: string): ConsistencyReplay {
       `${where} is not an edgeconf consistency replay file (kind "edgeconf-consistency-replay", version 1)`,
     );
   }
-  for (const op of [...data.violation.ops, ...data.violation.context]) {
+  for (const op of [...data.violation.ops, ...(data.violation.context ?? [])]) {
     if (op.complete === null) op.complete = Number.POSITIVE_INFINITY;
+  }
+  if ((data.area as string) !== "object-store") {
+    if (!["dns-records", "key-transparency", "dns-protection"].includes(data.area)) {
+      throw new Error(`${where}: unknown area "${data.area}"`);
+    }
+    return data as unknown as AreaReplay;
   }
   return data;
 }
@@ -187,7 +196,8 @@ export function recheckViolation(v: Violation, timeLimitMs = 10_000): "violation
   return r.result === "fail" ? "violation" : r.result === "ok" ? "linearizable" : "unknown";
 }
 
-export function replayCommand(replay: ConsistencyReplay, io: Io): number {
+export function replayCommand(replay: ConsistencyReplay | AreaReplay, io: Io): number {
+  if (replay.area !== "object-store") return areaReplayCommand(replay as AreaReplay, io);
   const r = recheckViolation(replay.violation);
   io.stdout(`replaying a consistency violation found on ${replay.target} (seed ${replay.seed}):\n`);
   io.stdout(violationText(replay.violation));

@@ -11,8 +11,9 @@
  * Gaps / by design: name and scope are not updatable (not part of the workload); timestamps are not
  * compared (A.update.timestamps checks them one call at a time). A refusal is taken as changing nothing.
  */
-import { failedAnswer, pick } from "./record.ts";
+
 import type { AreaClient, AreaWorkload } from "./record.ts";
+import { failedAnswer, pick } from "./record.ts";
 import type { AreaModel, AreaOperation } from "./types.ts";
 
 export const RULE_FIELDS = ["mode", "profile_sensitivity", "rate_sensitivity", "burst_sensitivity"] as const;

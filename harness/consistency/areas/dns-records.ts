@@ -14,9 +14,10 @@
  * no conflict code (a validation or rate-limit answer) is taken as changing nothing, whatever the state.
  * A record whose create failed (effect unknown) has no id until a list shows it.
  */
+
+import type { AreaClient, AreaWorkload } from "./record.ts";
 import { failedAnswer, pick } from "./record.ts";
 import type { AreaModel, AreaOperation } from "./types.ts";
-import type { AreaClient, AreaWorkload } from "./record.ts";
 
 export type RecordsCall =
   | { op: "create"; name: string; type: string; content: string }

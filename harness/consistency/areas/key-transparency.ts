@@ -14,8 +14,9 @@
  * log directory it lags by design). A refusal with another code (a Disabled namespace, a rate limit) is
  * taken as changing nothing.
  */
-import { failedAnswer, pick } from "./record.ts";
+
 import type { AreaClient, AreaWorkload } from "./record.ts";
+import { failedAnswer, pick } from "./record.ts";
 import type { AreaModel, AreaOperation } from "./types.ts";
 
 export type KtCall =

@@ -29,10 +29,10 @@ export function checkAreaTarget(area: HttpArea, name: string): string | undefine
   return `unknown target "${name}" for --area ${area}; one of ${areaTargetNames(area).join(", ")}`;
 }
 
-export const AREA_MODELS: Record<HttpArea, AreaModel<never>> = {
-  "dns-protection": dnsProtectionModel as AreaModel<never>,
-  "dns-records": dnsRecordsModel as AreaModel<never>,
-  "key-transparency": keyTransparencyModel as AreaModel<never>,
+export const AREA_MODELS: Record<HttpArea, AreaModel<unknown>> = {
+  "dns-protection": dnsProtectionModel as unknown as AreaModel<unknown>,
+  "dns-records": dnsRecordsModel as unknown as AreaModel<unknown>,
+  "key-transparency": keyTransparencyModel as unknown as AreaModel<unknown>,
 };
 
 export function apiSend(api: ApiTarget): Send {
@@ -61,19 +61,17 @@ export function ktSend(kt: KtTarget): Send {
 
 export interface OpenArea {
   send: Send;
-  workload: AreaWorkload<never>;
+  workload: AreaWorkload<unknown>;
   close(): Promise<void>;
 }
 
-function workloadOf(area: HttpArea, api: ApiTarget | undefined): AreaWorkload<never> {
-  if (area === "key-transparency") return keyTransparencyWorkload() as AreaWorkload<never>;
+function workloadOf(area: HttpArea, api: ApiTarget | undefined): AreaWorkload<unknown> {
+  if (area === "key-transparency") return keyTransparencyWorkload() as unknown as AreaWorkload<unknown>;
   if (!api) throw new Error(`the target does not reach area ${area} (no base URL)`);
   const c = api.credentials;
-  return (
-    area === "dns-records"
-      ? dnsRecordsWorkload({ zoneId: c.zone_id, zoneName: c.zone_name })
-      : dnsProtectionWorkload(c.account_id)
-  ) as AreaWorkload<never>;
+  return (area === "dns-records"
+    ? dnsRecordsWorkload({ zoneId: c.zone_id, zoneName: c.zone_name })
+    : dnsProtectionWorkload(c.account_id)) as unknown as AreaWorkload<unknown>;
 }
 
 /** The zone's name, learnt from a probe record when the credentials do not give it (CLOUDFLARE_ZONE_NAME unset). */
