@@ -222,6 +222,12 @@ export const keyTransparencyClauses = [
     text: "Each later epoch is exactly the previous epoch + 1; an epoch cannot be republished.",
   },
   {
+    id: "C.consistency.publish-once",
+    area,
+    source: "platform",
+    text: "Publishing is a compare-and-set: of concurrent publishes of the same next epoch exactly one is accepted, and publishes and audit reads of a namespace are linearizable (every later read answers the accepted digest) (edgeconf check consistency).",
+  },
+  {
     id: "C.publish.digest",
     area,
     source: "platform",

@@ -75,7 +75,7 @@ function workloadOf(area: HttpArea, api: ApiTarget | undefined): AreaWorkload<un
 }
 
 /** The zone's name, learnt from a probe record when the credentials do not give it (CLOUDFLARE_ZONE_NAME unset). */
-async function withZoneName(api: ApiTarget): Promise<ApiTarget> {
+export async function withZoneName(api: ApiTarget): Promise<ApiTarget> {
   if (api.credentials.zone_name !== "") return api;
   const path = `/zones/${api.credentials.zone_id}/dns_records`;
   const r = await api.request("POST", path, { type: "TXT", name: `cc-probe-${process.pid}`, content: '"edgeconf"' });
