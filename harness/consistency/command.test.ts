@@ -152,12 +152,12 @@ describe("edgeconf check consistency on the HTTP areas [C.consistency.publish-on
     const text = c.out.join("");
     expect(code, `exit status; output: ${text}`).toBe(1);
     expect(text, "console verdict: two publishes of one epoch, both accepted").toMatch(
-      /NOT LINEARIZABLE: 200 operation\(s\)[^]*publish epoch (\d+) [^\n]* → accepted \(epoch \1\)\n[^]*publish epoch \1 [^\n]* → accepted/,
+      /NOT LINEARIZABLE: 200 operation\(s\)[\s\S]*publish epoch (\d+) [^\n]* → accepted \(epoch \1\)\n[\s\S]*publish epoch \1 [^\n]* → accepted/,
     );
     const [run] = readdirSync(out);
     const html = readFileSync(path.join(out, run!, "timeline.html"), "utf8");
     expect(html, "timeline: the witness drawn, the area's words").toMatch(
-      /the namespace's log is not[^]*class="op witness/,
+      /the namespace's log is not[\s\S]*class="op witness/,
     );
     const replayDir = path.join(out, run!, "replays");
     const file = path.join(replayDir, readdirSync(replayDir)[0]!);
