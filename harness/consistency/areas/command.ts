@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { displayPath } from "../../report/shell.ts";
+import { DEFAULT_COLUMNS, terminalWidth, wrapCommand, wrapLine } from "../../terminal.ts";
 import type { ConsistencyOptions, Io } from "../command.ts";
 import { renderTimeline } from "../timeline.ts";
 import type { Operation, Violation } from "../types.ts";
@@ -44,20 +45,20 @@ export function areaCommandLine(
   );
 }
 
-export function areaViolationText(v: AreaViolation, model: AreaModel<unknown>): string {
+/** The violation's operations, one per entry, each wrapped to `width` under its own text. */
+export function areaViolationText(v: AreaViolation, model: AreaModel<unknown>, width = DEFAULT_COLUMNS): string {
   const lines: string[] = [];
   const states = v.initial.map((s) => model.describeState(s)).join(" or ");
-  lines.push(
+  const start =
     v.startsAt === undefined
-      ? `  starting from ${states} (as the setup left it):`
-      : `  starting when ${v.key} holds ${states} (every order of the operations before leaves that):`,
-  );
+      ? `starting from ${states} (as the setup left it):`
+      : `starting when ${v.key} holds ${states} (every order of the operations before leaves that):`;
+  lines.push(...wrapLine("  ", start, width, "    "));
   const t0 = Math.min(...v.ops.map((op) => op.invoke));
   for (const op of v.ops) {
     const end = Number.isFinite(op.complete) ? (op.complete - t0).toFixed(2) : "∞";
-    lines.push(
-      `    client ${op.client} #${op.id} [${(op.invoke - t0).toFixed(2)} → ${end} ms] ${model.describeCall(op)} → ${model.describeOutcome(op)}`,
-    );
+    const text = `client ${op.client} #${op.id} [${(op.invoke - t0).toFixed(2)} → ${end} ms] ${model.describeCall(op)} → ${model.describeOutcome(op)}`;
+    lines.push(...wrapLine("    ", text, width, "      "));
   }
   return `${lines.join("\n")}\n`;
 }
@@ -74,17 +75,22 @@ function asTimeline(v: AreaViolation): Violation {
   };
 }
 
-function summary(v: AreaVerdict, o: ConsistencyOptions, ops: number, model: AreaModel<unknown>): string {
+function summary(v: AreaVerdict, o: ConsistencyOptions, ops: number, model: AreaModel<unknown>, width: number): string {
+  const say = (text: string, pad = "  ") => `${wrapLine("", text, width, pad).join("\n")}\n`;
   const head =
     `${ops} operation(s) by ${o.clients} client(s) on ${o.keys} key(s) of ${o.area}, target ${o.target}, ` +
     `seed ${o.seed}; checked in ${(v.stats.elapsedMs / 1000).toFixed(2)} s`;
-  if (v.result === "linearizable") return `LINEARIZABLE: ${head}.\n`;
-  if (v.result === "unknown")
-    return `COULD NOT DECIDE: ${head}.\n  ${v.reason}.\n  Raise --time-limit or lower --ops.\n`;
+  if (v.result === "linearizable") return say(`LINEARIZABLE: ${head}.`);
+  if (v.result === "unknown") {
+    return `${say(`COULD NOT DECIDE: ${head}.`)}${wrapLine("  ", `${v.reason}.`, width, "    ").join("\n")}\n  Raise --time-limit or lower --ops.\n`;
+  }
   return (
-    `NOT LINEARIZABLE: ${head}.\nNo order of these ${v.violation.ops.length} operation(s) on ${v.violation.key}, ` +
-    "each taking effect at one instant between its invocation and completion, gives what they returned:\n" +
-    areaViolationText(v.violation, model)
+    say(`NOT LINEARIZABLE: ${head}.`) +
+    say(
+      `No order of these ${v.violation.ops.length} operation(s) on ${v.violation.key}, ` +
+        "each taking effect at one instant between its invocation and completion, gives what they returned:",
+    ) +
+    areaViolationText(v.violation, model, width)
   );
 }
 
@@ -165,7 +171,11 @@ export async function areaConsistencyCommand(
     );
   }
   if (o.json) io.stdout(`${JSON.stringify({ ...base, ...verdict, files }, replacer)}\n`);
-  else io.stdout(`${summary(verdict, o, history.ops.length, model)}Files: ${files.join(", ")}\n`);
+  else {
+    const width = terminalWidth();
+    const where = wrapLine("Files: ", files.join(", "), width, "  ");
+    io.stdout(`${summary(verdict, o, history.ops.length, model, width)}${where.join("\n")}\n`);
+  }
   return verdict.result === "linearizable" ? 0 : 1;
 }
 
@@ -173,12 +183,15 @@ export function areaReplayCommand(replay: AreaReplay, io: Io): number {
   const model = AREA_MODELS[replay.area] as AreaModel<unknown>;
   for (const op of replay.violation.ops) if (op.complete === null) op.complete = Number.POSITIVE_INFINITY;
   const r = recheckAreaViolation(replay.violation.ops, replay.violation.initial, model);
-  io.stdout(`replaying a consistency violation of ${replay.area} found on ${replay.target} (seed ${replay.seed}):\n`);
-  io.stdout(areaViolationText(replay.violation, model));
+  const width = terminalWidth();
+  const found = `replaying a consistency violation of ${replay.area} found on ${replay.target} (seed ${replay.seed}):`;
+  io.stdout(`${wrapLine("", found, width, "  ").join("\n")}\n`);
+  io.stdout(areaViolationText(replay.violation, model, width));
   if (r === "violation") {
     io.stdout(
       "STILL NOT LINEARIZABLE: no order of these operations gives what they returned.\n" +
-        `To record a new history the same way: ${replay.command}\n`,
+        "To record a new history the same way:\n" +
+        `${wrapCommand("  ", replay.command, width, "    ").join("\n")}\n`,
     );
     return 1;
   }
