@@ -31,6 +31,23 @@ import { open } from "../object-store/helpers.ts";
 const SIZE = { clients: 4, ops: 100 } as const;
 const SEED = 24;
 
+/**
+ * Nothing is credited that was not served: every call answered (a failed call's effect is unknown, and a
+ * history of failed calls is trivially linearizable), and some write took effect.
+ */
+function expectServed<O extends { call: unknown; outcome: unknown }>(
+  what: string,
+  ops: readonly O[],
+  wrote: (op: O) => boolean,
+): void {
+  const failed = ops.filter((o) => (o.outcome as { kind: string }).kind === "error");
+  expect(
+    failed.map((o) => (o.outcome as { message?: string }).message).slice(0, 3),
+    `${what}: calls that failed (no answer, or a 5xx), of ${ops.length}`,
+  ).toEqual([]);
+  expect(ops.filter(wrote).length, `${what}: writes that took effect (a positive control)`).toBeGreaterThan(0);
+}
+
 async function expectAreaLinearizable(area: HttpArea, workload: AreaWorkload<unknown>, send: Send): Promise<void> {
   const history = await recordAreaHistory(workload, send, {
     ...SIZE,
@@ -39,6 +56,12 @@ async function expectAreaLinearizable(area: HttpArea, workload: AreaWorkload<unk
     tag: randomBytes(4).toString("hex"),
   });
   await workload.cleanup(send, history);
+  expectServed(area, history.ops, (op) => {
+    const kind = (op.outcome as { kind: string }).kind;
+    return (
+      kind === "created" || kind === "published" || ((op.call as { op: string }).op === "patch" && kind === "rule")
+    );
+  });
   const model = AREA_MODELS[area];
   const v = checkAreaHistory(history, model, { timeLimitMs: 5_000 });
   const why =
@@ -60,6 +83,7 @@ describe("concurrent calls are linearizable", () => {
     const { bucket } = await open(ctx, small ? { minPartSize: 1 } : undefined);
     const parts = small ? 2 : 1;
     const history = await recordHistory(bucket, { ...SIZE, keys: 4, seed: SEED, multipartParts: parts });
+    expectServed("object-store", history.ops, (op) => op.call.op === "put" && op.outcome.kind === "object");
     const v = checkHistory(history, { timeLimitMs: 5_000 });
     const why = v.result === "violation" ? `\n${violationText(v.violation)}` : v.result === "unknown" ? v.reason : "";
     expect(v.result, `object-store: ${history.ops.length} overlapping calls of 4 clients, linearizable? ${why}`).toBe(
