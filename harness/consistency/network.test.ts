@@ -8,6 +8,8 @@
  * One file, one process: the servers start at once in beforeAll.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -103,6 +105,43 @@ describe("over the network [A.consistency.patch-atomic] [B.consistency.conflict-
       }
     });
   }
+
+  test("--target http answering 404 to everything: NOTHING SERVED, exit 1, no verdict claimed", async () => {
+    const stub = createServer((_req, res) => {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({ success: false, errors: [{ code: 7003, message: "No route" }], messages: [], result: null }),
+      );
+    });
+    await new Promise<void>((resolve) => stub.listen(0, "127.0.0.1", resolve));
+    const base = process.env.EDGECONF_BASE_URL;
+    process.env.EDGECONF_BASE_URL = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/client/v4`;
+    try {
+      const out: string[] = [];
+      const code = await consistencyCommand(
+        {
+          area: "dns-records",
+          target: "http",
+          clients: 2,
+          keys: 1,
+          ops: 20,
+          seed: 1,
+          timeLimitS: 10,
+          outDir: path.join(dir, "stub"),
+          cwd: dir,
+          json: false,
+        },
+        { stdout: (t) => void out.push(t), stderr: () => undefined },
+      );
+      expect(out.join("").replace(/\s+/g, " "), "the console: nothing claimed").toMatch(
+        /^NOTHING SERVED: no write of the 20 call\(s\) took effect/,
+      );
+      expect(code, "exit status when nothing was served").toBe(1);
+    } finally {
+      process.env.EDGECONF_BASE_URL = base;
+      stub.close();
+    }
+  });
 
   test("--target http without a URL for the area: exit 2, saying what is missing", async () => {
     const url = process.env.EDGECONF_KT_URL;

@@ -56,13 +56,8 @@ async function expectAreaLinearizable(area: HttpArea, workload: AreaWorkload<unk
     tag: randomBytes(4).toString("hex"),
   });
   await workload.cleanup(send, history);
-  expectServed(area, history.ops, (op) => {
-    const kind = (op.outcome as { kind: string }).kind;
-    return (
-      kind === "created" || kind === "published" || ((op.call as { op: string }).op === "patch" && kind === "rule")
-    );
-  });
   const model = AREA_MODELS[area];
+  expectServed(area, history.ops, (op) => model.wrote(op));
   const v = checkAreaHistory(history, model, { timeLimitMs: 5_000 });
   const why =
     v.result === "violation"

@@ -124,6 +124,13 @@ export async function areaConsistencyCommand(
     await open.close().catch(() => undefined);
   }
   const recordMs = performance.now() - recordStarted;
+  if (!history.ops.some((op) => model.wrote(op))) {
+    const failed = history.ops.filter((op) => (op.outcome as { kind: string }).kind === "error").length;
+    io.stdout(
+      `${wrapLine("", `NOTHING SERVED: no write of the ${history.ops.length} call(s) took effect (${failed} failed, the rest refused); a history without one proves nothing, so nothing is claimed.`, terminalWidth(), "  ").join("\n")}\n`,
+    );
+    return 1;
+  }
   const verdict = checkAreaHistory(history, model, { timeLimitMs: o.timeLimitS * 1000 });
   const runDir = path.join(o.outDir, `consistency-${o.area}-${now.toISOString().replace(/[:.]/g, "-")}`);
   mkdirSync(runDir, { recursive: true });

@@ -49,6 +49,7 @@ export const dnsProtectionModel: AreaModel<RuleFields> = {
   },
   key: (s) => RULE_FIELDS.map((f) => s[f]).join(","),
   isWrite: (op) => (op.call as RuleCall).op === "patch",
+  wrote: (op) => (op.call as RuleCall).op === "patch" && (op.outcome as { kind: string }).kind === "rule",
   isObserver: (op) => (op.call as RuleCall).op === "get" || (op.outcome as { kind: string }).kind === "refused",
   // A PATCH of all four fields answers the same rule from any state; every other call's answer depends on it.
   dependsOnState: (op) => {

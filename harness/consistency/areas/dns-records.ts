@@ -135,6 +135,7 @@ export const dnsRecordsModel: AreaModel<NameState> = {
   },
   key: (s) => s.map((r) => `${r.id}:${r.type}:${r.content}`).join("|"),
   isWrite: (op) => (op.call as RecordsCall).op !== "list",
+  wrote: (op) => (op.outcome as { kind: string }).kind === "created",
   isObserver: (op) => (op.call as RecordsCall).op === "list" || (op.outcome as { kind: string }).kind === "refused",
   dependsOnState: () => true,
   describeCall(op) {

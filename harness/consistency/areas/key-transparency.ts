@@ -75,6 +75,7 @@ export const keyTransparencyModel: AreaModel<NamespaceState> = {
   },
   key: (s) => `${s.root}:${s.digests.join(",")}`,
   isWrite: (op) => (op.call as KtCall).op === "publish",
+  wrote: (op) => (op.outcome as { kind: string }).kind === "published",
   isObserver: (op) => (op.call as KtCall).op === "read" || (op.outcome as { kind: string }).kind === "refused",
   dependsOnState: () => true,
   describeCall(op) {

@@ -52,6 +52,8 @@ export interface AreaModel<S = unknown> {
   key(state: S): string;
   /** Whether an operation that failed (outcome error) may have changed the state. */
   isWrite(op: AreaOperation): boolean;
+  /** A write that took effect (a positive control: a history without one proves nothing). */
+  wrote(op: AreaOperation): boolean;
   /** Never changes the state, whatever it returned (reads, refused writes). */
   isObserver(op: AreaOperation): boolean;
   /** Its outcome depends on the state (every call here but an unconditional write). */
