@@ -89,7 +89,11 @@ describe("mTLS at the target's HTTPS endpoint", () => {
         }
         if (status !== "tls-refused") {
           // No source fixes which 4xx (docs/choices/key-transparency-statuses.md); the simulator answers 401.
-          const refused = says("POST /namespaces with a foreign CA's certificate", "a 4xx (no identity)", "C.auth.mtls-writes");
+          const refused = says(
+            "POST /namespaces with a foreign CA's certificate",
+            "a 4xx (no identity)",
+            "C.auth.mtls-writes",
+          );
           expect(status, refused).toBeGreaterThanOrEqual(400);
           expect(status, refused).toBeLessThan(500);
         }
