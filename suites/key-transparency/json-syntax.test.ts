@@ -2,9 +2,9 @@
  * Area C: request bodies are JSON exactly as serde_json reads them (plexi's types are serde types). Every JSON
  * value may sit in an unknown field and is ignored (empty objects and arrays, fractions of many digits,
  * exponents, escapes, non-ASCII text); a body a lenient parser would read but serde_json refuses (a missing
- * colon, a wrong closing bracket, a trailing comma, a bad escape, a raw control character, bytes that are not
- * UTF-8) registers nothing. The status of such a refusal is not fixed by any source: any 4xx
- * (docs/choices/key-transparency-statuses.md).
+ * colon, a wrong closing bracket, a trailing comma, a bad escape, a raw control character, nesting past
+ * serde_json's 128 levels, bytes that are not UTF-8) registers nothing. The status of such a refusal is not
+ * fixed by any source: any 4xx (docs/choices/key-transparency-statuses.md).
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
@@ -85,6 +85,8 @@ describe("JSON bodies as serde_json reads them", () => {
         ["an exponent without digits", (b) => withUnknown(b, "1e")],
         ["a key that is not a string", (b) => JSON.stringify(b).replace("{", "{x:1,")],
         ["NaN", (b) => withUnknown(b, "NaN")],
+        // serde_json's recursion limit is 128 levels (100 are read: bodies.test.ts).
+        ["an unknown field nested 200 levels", (b) => withUnknown(b, `${"[".repeat(200)}${"]".repeat(200)}`)],
       ];
       for (const [what, shape] of cases) {
         const body = registration();
