@@ -41,7 +41,10 @@ describe("buckets are isolated", () => {
         'B.get("shared", {onlyIf}) while only A holds it: null',
       ).toBeNull();
       const l = await b.list();
-      expect(l.objects.map((o) => o.key), "B.list() while only A holds a key: no objects").toEqual([]);
+      expect(
+        l.objects.map((o) => o.key),
+        "B.list() while only A holds a key: no objects",
+      ).toEqual([]);
       expect(
         (await b.list({ prefix: "sh", delimiter: "/" })).objects,
         'B.list({prefix: "sh"}) while only A holds "shared": no objects',
@@ -72,9 +75,7 @@ describe("buckets are isolated", () => {
       expect(await text(a, "shared"), 'A.get("shared") after B.delete("shared"): still A\'s value').toBe("in A");
       await b.put("other", "x");
       await b.delete(["shared", "other"]);
-      expect(await text(a, "shared"), 'A.get("shared") after B.delete(["shared", "other"]): still there').toBe(
-        "in A",
-      );
+      expect(await text(a, "shared"), 'A.get("shared") after B.delete(["shared", "other"]): still there').toBe("in A");
       await a.delete("shared");
       expect(await b.head("other"), 'B.head("other") after A.delete: null (B deleted it)').toBeNull();
       expect((await a.list()).objects, "A.list() after A.delete: empty").toEqual([]);

@@ -30,7 +30,10 @@ describe("multipart uploads under another key", () => {
       const right = bucket.resumeMultipartUpload(key, upload.uploadId);
       const done = await right.complete([p1]);
       expect(done.size, `complete() under ${JSON.stringify(key)} after the refused calls: part 1 only`).toBe(part);
-      expect((await bucket.list()).objects.map((o) => o.key), "list() after: the one completed key").toEqual([key]);
+      expect(
+        (await bucket.list()).objects.map((o) => o.key),
+        "list() after: the one completed key",
+      ).toEqual([key]);
     },
   );
 });
