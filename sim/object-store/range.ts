@@ -101,7 +101,7 @@ export function parseRangeHeader(header: string): { offset: number; length?: num
   if (b === "") return { offset: start };
   const end = Number(b);
   if (end < start) return undefined;
-  return { offset: start, length: end - start };
+  return { offset: start, length: end - start + 1 };
 }
 
 function resolveWindow(
