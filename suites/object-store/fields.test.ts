@@ -37,7 +37,7 @@ describe("fields taken from the right place", () => {
       "D.object.storage-class",
       "D.object.http-etag",
     ],
-    "a listed object carries every field as head gives it: size, etag, httpEtag, version, uploaded, checksums, storageClass, metadata",
+    "a listed object, and get, carry every field as head gives it: size, etag, httpEtag, version, uploaded, checksums, storageClass, metadata",
     async (ctx) => {
       const { bucket, os } = await open(ctx);
       const ia = enc("infrequent, with a sha256");
@@ -62,6 +62,9 @@ describe("fields taken from the right place", () => {
           fields(head),
         );
         expect(o.range, `list().objects entry ${JSON.stringify(o.key)}: range undefined`).toBeUndefined();
+        const got = (await bucket.get(o.key))!;
+        expect(fields(got), `get(${JSON.stringify(o.key)}): every field as head() gives it`).toEqual(fields(head));
+        await got.arrayBuffer();
       }
     },
   );
