@@ -26,3 +26,19 @@ describe("customMetadata size in UTF-8 bytes", () => {
     },
   );
 });
+
+describe("customMetadata at the production limit", () => {
+  clauseTest(
+    ["D.err.metadata-too-large", "D.put.custom-metadata"],
+    "customMetadata of exactly 8192 UTF-8 bytes is stored, 8193 bytes give 10012",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const at = { "\u00e9": "x".repeat(8190) }; // 2 + 8190 bytes
+      const over = { "\u00e9": "x".repeat(8191) };
+      const put = await bucket.put("k", "v", { customMetadata: at });
+      expect(put.customMetadata, "put(customMetadata of 8192 bytes).customMetadata: stored as given").toEqual(at);
+      await expectStoreError(bucket.put("k2", "v", { customMetadata: over }), "put", 10012);
+      expect(await bucket.head("k2"), 'head("k2") after a put of 8193 bytes of customMetadata: null').toBeNull();
+    },
+  );
+});
