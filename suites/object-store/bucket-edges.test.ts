@@ -13,7 +13,10 @@ const ILLEGAL_INVOCATION =
 describe("bucket method edges", () => {
   clauseTest(["D.arg.missing"], "resumeMultipartUpload() with no argument: TypeError for parameter 1", async (ctx) => {
     const { bucket } = await open(ctx);
-    const e = await caught(() => (bucket.resumeMultipartUpload as (...a: unknown[]) => unknown)());
+    const e = await caught(
+      () => (bucket.resumeMultipartUpload as (...a: unknown[]) => unknown)(),
+      "resumeMultipartUpload()",
+    );
     expect(e.name, "resumeMultipartUpload(): a TypeError").toBe("TypeError");
     expect(e.message, "resumeMultipartUpload(): the binding's message for parameter 1").toBe(
       "Failed to execute 'resumeMultipartUpload' on 'R2Bucket': parameter 1 is not of type 'string'.",
@@ -27,7 +30,7 @@ describe("bucket method edges", () => {
       const { bucket } = await open(ctx);
       for (const name of ["head", "list"] as const) {
         const method = bucket[name] as unknown as (this: unknown, ...a: unknown[]) => unknown;
-        const e = await caught(() => method.call(null, name === "head" ? "k" : undefined));
+        const e = await caught(() => method.call(null, name === "head" ? "k" : undefined), `bucket.${name}.call(null)`);
         expect(e.name, `bucket.${name}.call(null): a TypeError`).toBe("TypeError");
         expect(e.message, `bucket.${name}.call(null): the Illegal invocation message`).toBe(ILLEGAL_INVOCATION);
       }
