@@ -56,4 +56,22 @@ describe("bucket method edges", () => {
       }
     },
   );
+
+  clauseTest(
+    ["D.arg.missing", "D.object.illegal-invocation"],
+    "uploadPart() with no argument: TypeError for parameter 1; a handle's method on this null: Illegal invocation",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const upload = await bucket.createMultipartUpload("m");
+      const e = await caught(() => (upload.uploadPart as (...a: unknown[]) => unknown)(), "uploadPart()");
+      expect(e.name, "uploadPart(): a TypeError").toBe("TypeError");
+      expect(e.message, "uploadPart(): the binding's message for parameter 1").toBe(
+        "Failed to execute 'uploadPart' on 'R2MultipartUpload': parameter 1 is not of type 'integer'.",
+      );
+      const abort = upload.abort as unknown as (this: unknown) => unknown;
+      const n = await caught(() => abort.call(null), "upload.abort.call(null)");
+      expect(n.message, "upload.abort.call(null): the Illegal invocation message").toBe(ILLEGAL_INVOCATION);
+      await upload.abort();
+    },
+  );
 });
