@@ -14,6 +14,12 @@ export const objectStoreClauses = [
     source: S,
     text: "StoreObject carries key, version, size, etag, httpEtag, uploaded, httpMetadata, customMetadata, checksums, storageClass (and range where a range applies).",
   },
+  {
+    id: "D.bucket.isolation",
+    area: A,
+    source: S,
+    text: "Each bucket holds its own objects and uploads: a put, delete, list or multipart upload in one bucket is not seen in another.",
+  },
   { id: "D.object.version", area: A, source: S, text: "version is a random unique string for one upload of the key." },
   { id: "D.object.size", area: A, source: S, text: "size is the object's size in bytes." },
   { id: "D.object.http-etag", area: A, source: S, text: "httpEtag is the etag wrapped in quotes." },
