@@ -1,7 +1,8 @@
 /**
  * Area A: bounds at n-1, n and n+1 that the other files leave at one side: the datacenter code's three letters
- * (two letters, letters with a digit or `_`), and the list's default page of 25 applied (not only reported) once
- * the account holds more than 25 rules.
+ * (two letters, letters with a digit or `_`), the list's default page of 25 applied (not only reported) once
+ * the account holds more than 25 rules, and the enumerated values in another case, field by field, on create and
+ * PATCH (the OpenAPI's enums are lower case, and a JSON Schema enum matches exactly; create.test.ts tries mode).
  */
 import { afterEach, describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
@@ -86,6 +87,31 @@ describe("dns protection: bounds", () => {
         [past.result, past.result_info?.count, past.result_info?.total_count],
         `GET rules?page=${pages + 1} (past the last page): no rules, count 0, total_count ${total} [A.list.pagination]`,
       ).toEqual([[], 0, total]);
+    },
+  );
+
+  clauseTest(
+    ["A.values.enums", "A.errors.no-change"],
+    "each enumerated field in another case (Global, MONITORING, Very_High, LOW, High) is refused on create and PATCH",
+    async (ctx) => {
+      const { api } = await apiOf(ctx);
+      const r = ownRules(api);
+      const rule = await r.made({ ...validRule, scope: "region", name: "naf" });
+      const before = await r.listAll();
+      const cased: Record<string, string>[] = [
+        { mode: "MONITORING" },
+        { profile_sensitivity: "Very_High" },
+        { rate_sensitivity: "LOW" },
+        { burst_sensitivity: "High" },
+      ];
+      for (const c of [{ scope: "Global" }, { scope: "REGION", name: "naf" }, ...cased]) {
+        expectValidationFailure(await r.create({ ...validRule, ...c }));
+      }
+      for (const c of cased) expectValidationFailure(await r.patch(rule.id, c));
+      expect(
+        await r.listAll(),
+        "GET rules after creates and PATCHes with enumerated values in another case: unchanged [A.errors.no-change]",
+      ).toEqual(before);
     },
   );
 });
