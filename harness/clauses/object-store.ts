@@ -551,6 +551,12 @@ export const objectStoreClauses = [
     source: P,
     text: "A get's body is the object as it was when get resolved, even if the key is overwritten while it is read.",
   },
+  {
+    id: "D.consistency.linearizable",
+    area: A,
+    source: S,
+    text: "Strong consistency under overlapping calls: concurrent put, conditional put, get, head, delete, list and multipart complete are linearizable (each takes effect at one instant between its call and its answer) (edgeconf check consistency).",
+  },
   // Binding-level behaviour as workerd's binding decides it (issue 13; observed against workerd).
   {
     id: "D.err.plain-error",
