@@ -352,6 +352,12 @@ export const dnsRecordsClauses = [
   },
   { id: "B.record.not-found", area, text: "An unknown record id is 404 with code 81044.", source: "platform" },
   {
+    id: "B.record.malformed-id",
+    area,
+    text: "A record id that is not 32 hex digits (one character more, or a letter outside hex) is 400 with code 7003.",
+    source: "platform",
+  },
+  {
     id: "B.validation.code",
     area,
     text: "Content validation failures are 400 with code 1004 (DNS Validation Error) and an error_chain.",
