@@ -24,6 +24,7 @@ export const SHARED_WORKER_FILES = [
   "sim/**/*.test.ts",
   "harness/clauses/*.test.ts",
   "harness/docs.test.ts",
+  "harness/assertion-messages.test.ts",
   "harness/report/{build,catalogue,classify,compare,diffs,explain,matrix,render,update-expectations,write}.test.ts",
   "harness/consistency/{check,fixtures}.test.ts",
   "harness/diff/{sweep,many-departures}.test.ts",

@@ -4,8 +4,18 @@
  * ./reports, expectations under ./edgeconf/expectations), never into node_modules/edgeconf.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
+import { linesTooWide } from "../harness/terminal.ts";
 
 export interface CliResult {
   code: number | null;
@@ -78,6 +88,12 @@ function expectUsage(what: string, r: CliResult, want: RegExp): void {
   if (lines.length !== 1 || !want.test(lines[0] ?? "")) {
     throw new Error(`${what}: want one line matching ${want}, got:\n${r.stderr}`);
   }
+}
+
+/** Every line a command printed within 80 columns (a path or quoted argument alone on its line excepted). */
+function expectFits(what: string, r: CliResult): void {
+  const wide = linesTooWide(`${r.stdout}\n${r.stderr}`);
+  if (wide.length > 0) throw new Error(`${what}: lines over 80 columns:\n${wide.join("\n")}`);
 }
 
 function expectFile(proj: string, rel: string): string {
@@ -316,24 +332,53 @@ export function cliChecks(proj: string, version: string): CliCheck[] {
       },
     },
     {
-      name: "edgeconf run --areas object-store: exit 0, report in ./reports",
+      name: "edgeconf run --areas object-store: exit 0, report in ./reports, progress and summary within 80 columns",
       run: async () => {
-        expectCode("run", await edgeconf(proj, ["run", "--areas", "object-store", "--seed", "1", "--quiet"]), 0);
+        const r = await edgeconf(proj, ["run", "--areas", "object-store", "--seed", "1"]);
+        expectCode("run", r, 0);
+        expectFits("run (progress on stderr, summary on stdout)", r);
         const report = JSON.parse(expectFile(proj, "reports/latest/report.json")) as { outcome: string };
         if (report.outcome !== "as-expected") throw new Error(`outcome ${report.outcome}`);
         for (const f of ["report.md", "report.html", "junit.xml"]) expectFile(proj, `reports/latest/${f}`);
       },
     },
     {
-      name: "edgeconf fuzz --area dns-records --runs 20: exit 0 on the simulator",
+      name: "--expectations missing, malformed or a folder: one line on stderr, exit 2, no report, latest kept",
       run: async () => {
-        const r = await edgeconf(proj, ["fuzz", "--area", "dns-records", "--runs", "20", "--seed", "1", "--quiet"]);
+        const reports = path.join(proj, "reports");
+        const latest = readlinkSync(path.join(reports, "latest"));
+        const runs = readdirSync(reports).sort().join(", ");
+        writeFileSync(path.join(proj, "malformed-expectations.json"), '{"target": "sim", "expectations": [');
+        mkdirSync(path.join(proj, "folder-expectations.json"));
+        try {
+          for (const [file, why] of [
+            ["missing-expectations.json", /missing-expectations\.json does not exist/],
+            ["malformed-expectations.json", /malformed-expectations\.json is not valid: not JSON/],
+            ["folder-expectations.json", /folder-expectations\.json is a folder, not a file/],
+          ] as const) {
+            const r = await edgeconf(proj, ["run", "--areas", "d", "--expectations", file, "--quiet"]);
+            expectUsage(`--expectations ${file}`, r, why);
+            if (r.stdout !== "") throw new Error(`--expectations ${file}: printed on stdout:\n${r.stdout}`);
+            if (readlinkSync(path.join(reports, "latest")) !== latest) throw new Error(`${file}: latest moved`);
+            if (readdirSync(reports).sort().join(", ") !== runs) throw new Error(`${file}: a report was written`);
+          }
+        } finally {
+          rmSync(path.join(proj, "malformed-expectations.json"), { force: true });
+          rmSync(path.join(proj, "folder-expectations.json"), { recursive: true, force: true });
+        }
+      },
+    },
+    {
+      name: "edgeconf fuzz --area dns-records --runs 20: exit 0 on the simulator, progress lines within 80 columns",
+      run: async () => {
+        const r = await edgeconf(proj, ["fuzz", "--area", "dns-records", "--runs", "20", "--seed", "1"]);
         expectCode("fuzz", r, 0);
+        expectFits("fuzz (a property's progress line)", r);
         if (!/No unexpected counterexample in 20 runs/.test(r.stdout)) throw new Error(r.stdout);
       },
     },
     {
-      name: "edgeconf serve --json, fuzz against it with a fault, replay the file fuzz wrote, stop serve",
+      name: "serve --json (its pid), fuzz it with a fault, replay, a port in use, SIGTERM during a latency",
       run: async () => {
         const { child, line } = await startServe(proj);
         let failure: unknown;
@@ -358,6 +403,7 @@ export function cliChecks(proj: string, version: string): CliCheck[] {
           const fuzz = ["fuzz", "--area", "b", "--runs", "20", "--target", "http", "--base-url", line.base_url];
           const found = await edgeconf(proj, [...fuzz, "--seed", "1", "--quiet"], env);
           expectCode("fuzz against the faulty server", found, 1);
+          expectFits("the summary of failures (causes, replay commands)", found);
           const replays = path.join(proj, "reports", "latest", "replays");
           const files = existsSync(replays) ? readdirSync(replays) : [];
           if (files.length === 0) throw new Error(`fuzz wrote no replay file:\n${found.stdout}`);
@@ -374,12 +420,34 @@ export function cliChecks(proj: string, version: string): CliCheck[] {
           if (!/STILL FAILS/.test(replay.stdout) || !/Failing assertion: .*injected fault/.test(replay.stdout)) {
             throw new Error(`replay does not show the failing assertion:\n${replay.stdout}`);
           }
+          // A second serve on the same port: one line naming the fix.
+          const port = new URL(line.base_url).port;
+          expectUsage("serve on a port in use", await edgeconf(proj, ["serve", "--port", port]), /--port 0/);
+          // A request waiting out an injected latency of 10 minutes: SIGTERM still stops serve at once.
+          const slow = await fetch(new URL("/__edgeconf/faults", line.base_url), {
+            method: "POST",
+            headers: { authorization: `Bearer ${line.control_token}` },
+            body: JSON.stringify({ operation: "dns-records.list", latencyMs: 600_000 }),
+          });
+          if (!slow.ok) throw new Error(`latency fault not added: ${slow.status} ${await slow.text()}`);
+          const waiting = fetch(`${line.base_url}/zones/${line.zone_id}/dns_records`, {
+            headers: { authorization: `Bearer ${line.api_token}` },
+          }).catch(() => undefined);
+          await new Promise((res) => setTimeout(res, 300));
+          const started = performance.now();
+          const code = await stopServe(child);
+          const took = performance.now() - started;
+          await waiting;
+          if (code !== 0) throw new Error(`serve exited ${code} on SIGTERM`);
+          if (took > 5000) throw new Error(`serve took ${Math.round(took)} ms to exit on SIGTERM during a latency`);
         } catch (e) {
           failure = e;
         }
-        const code = await stopServe(child);
+        if (child.exitCode === null && child.signalCode === null) {
+          const code = await stopServe(child);
+          if (!failure && code !== 0) failure = new Error(`serve exited ${code} on SIGTERM`);
+        }
         if (failure) throw failure;
-        if (code !== 0) throw new Error(`serve exited ${code} on SIGTERM`);
       },
     },
     {

@@ -52,6 +52,12 @@ await env.FILES.put("k", "changed");
 await loadSnapshot(sim, "snapshot.json");
 const summary = await populate(createSimulator({ seed: 4 }), { buckets: 1, objectsPerBucket: 1 });
 const outbound = await simulatorOutbound(sim)(new Request(url, { headers: auth }));
+// Issue 23 item 17: a name filter over 255 characters is refused; a stored value with CR or LF makes
+// writeHttpMetadata throw a TypeError, as current workerd does.
+const longName = await fetch(url + "?name=" + "a".repeat(256), { dispatcher: simulatorDispatcher(sim), headers: auth });
+const crlf = await sim.bucket("files-bucket").put("crlf", "v", { httpMetadata: { contentType: "a\\nb" } });
+let written = "no error";
+try { crlf.writeHttpMetadata(new Headers()); } catch (e) { written = e.name; }
 console.log(JSON.stringify({
   credentials: Object.keys(c).sort(),
   undici: viaUndici.status,
@@ -59,6 +65,8 @@ console.log(JSON.stringify({
   body: await (await sim.bucket("files-bucket").get("k")).text(),
   records: summary.zones[0].records.length > 0,
   outbound: outbound.status,
+  longNameFilter: longName.status,
+  writeHttpMetadata: written,
 }));
 `;
 
@@ -191,6 +199,8 @@ export async function packCheck(): Promise<{ passed: number; failed: number }> {
           body: "v",
           records: true,
           outbound: 200,
+          longNameFilter: 400,
+          writeHttpMetadata: "TypeError",
         };
         if (JSON.stringify(out) !== JSON.stringify(want)) {
           throw new Error(`got ${JSON.stringify(out)}, want ${JSON.stringify(want)}`);

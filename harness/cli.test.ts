@@ -328,7 +328,7 @@ export async function createBucket(name: string, options?: unknown) {
     for (const f of ["junit.xml", "report.md", "report.html"]) {
       expect(readFileSync(path.join(out, "latest", f), "utf8"), f).toContain(assertion);
     }
-    expect(r.stdout).toContain(assertion);
+    expect(r.stdout.replace(/\n +/g, " "), "the summary (its lines wrapped to 80 columns)").toContain(assertion);
     expect(readFileSync(path.join(out, "latest", "junit.xml"), "utf8")).toContain(
       '<property name="clause" value="D.fixture.small"/>',
     );

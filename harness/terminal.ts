@@ -2,8 +2,8 @@
  * Output that fits the terminal: the width to write for, one line cut to it, and help text wrapped to it.
  *
  * Gaps / by design: widths count UTF-16 code units, not display cells (edgeconf's own text is ASCII
- * but for a few marks: ✓ ✗ … are one cell each); a word longer than the width (a URL, a path) is left
- * whole rather than broken.
+ * but for a few marks: ✓ ✗ … are one cell each); a word longer than the width (a URL, a path, a quoted
+ * argument of a command) is left whole rather than broken.
  */
 
 /** The width help texts are written for, and what a stream that is not a terminal gets. */
@@ -124,6 +124,79 @@ export function wrapText(text: string, width: number = DEFAULT_COLUMNS): string 
       out.push(...fill(head, words, " ".repeat(Math.min(indent, width - 20)), width));
     }
     i = end;
+  }
+  return out.join("\n");
+}
+
+/**
+ * One line of output within `width`: `head` as written (an indent, a padded column), then `text`, as written
+ * when it fits, else reflowed, its continuation lines starting with `pad`. A word longer than the room is
+ * left whole.
+ */
+export function wrapLine(head: string, text: string, width: number, pad: string): string[] {
+  if (head.length + text.length <= width) return [head + text];
+  const words = text.split(/ +/).filter((w) => w !== "");
+  return fill(head, words, pad, width);
+}
+
+/** The words of a shell command: quoted parts ('...', "...") and backslash escapes kept inside their word. */
+function shellWords(command: string): string[] {
+  const words: string[] = [];
+  let word = "";
+  let quote: string | undefined;
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i]!;
+    if (c === "\\" && quote !== "'" && i + 1 < command.length) {
+      word += c + command[++i];
+    } else if (quote) {
+      if (c === quote) quote = undefined;
+      word += c;
+    } else if (c === " ") {
+      if (word !== "") words.push(word);
+      word = "";
+    } else {
+      if (c === "'" || c === '"') quote = c;
+      word += c;
+    }
+  }
+  if (word !== "") words.push(word);
+  return words;
+}
+
+/**
+ * A shell command after `head`, within `width`: broken between its words only (never inside a quoted
+ * argument), each line but the last ending in " \", so that the lines pasted into a shell are the command.
+ */
+export function wrapCommand(head: string, command: string, width: number, pad: string): string[] {
+  const lines = fill(head, shellWords(command), pad, width - 2);
+  return lines.map((line, i) => (i < lines.length - 1 ? `${line} \\` : line));
+}
+
+/**
+ * The lines of `text` wider than `width` that are more than one word after their indent and label (a
+ * path, a URL or a quoted argument alone on a line cannot be broken): what a test of a command's output
+ * expects to be none.
+ */
+export function linesTooWide(text: string, width: number = DEFAULT_COLUMNS): string[] {
+  return text
+    .split("\n")
+    .filter((l) => l.length > width && !/^ *([A-Za-z]+: )?('[^']*'|\S+)( \\)?,?$/.test(l.replace(/^ *replay: /, "")));
+}
+
+/**
+ * Markdown for reading in a terminal: paragraph lines and list items wrapped to `width` (a list item's
+ * continuation indented under its text, which Markdown reads as the same item); headings, table rows,
+ * indented lines and fenced code left as written.
+ */
+export function wrapMarkdown(text: string, width: number = DEFAULT_COLUMNS): string {
+  let fenced = false;
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    const item = /^([-*] |\d+\. )/.exec(line);
+    if (fenced || line.length <= width || /^(#|\||\s|```|<)/.test(line)) out.push(line);
+    else if (item) out.push(...wrapLine(item[1]!, line.slice(item[1]!.length), width, " ".repeat(item[1]!.length)));
+    else out.push(...wrapLine("", line, width, ""));
   }
   return out.join("\n");
 }

@@ -6,13 +6,17 @@
  * survivor not triaged. Incremental: reports/mutation/<area>/incremental.json keeps the results, and a rerun
  * tests again only the mutants whose code or tests changed (--full tests them all).
  *
- * `npm run mutate -- --scores`: the scores of the last run of every area, from reports/mutation/.
+ * `npm run mutate -- --scores`: the score of every area, from reports/mutation/.
  *
- * Writes reports/mutation/<area>/: mutation.json and mutation.html (Stryker's report), survivors.md, score.json.
+ * Runs add up (mutation/accumulate.ts): a run of some files replaces those files' results and keeps the others',
+ * so per-file runs give the whole area's score; score.json names the files never run and those changed since.
+ * Writes reports/mutation/<area>/: incremental.json (the kept results), mutation.json and mutation.html
+ * (Stryker's report of this run), survivors.md and score.json (the area so far).
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { isReport, type MutationReport, mergeReports, staleFiles } from "./accumulate.ts";
 import { MUTATION_AREAS, type MutationArea, mutatedFiles } from "./areas.ts";
 import { type Mutant, mutantKey, originalText, readTriage, type TriageEntry, triagePath } from "./triage.ts";
 
@@ -26,7 +30,7 @@ const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--conc
   --mutate GLOB   mutate only these files (repeatable; default: the area's sim/ folder)
   --concurrency N test runner processes (default 2)
   --full          test every mutant again (default: incremental)
-  --scores        print the scores of the last run of each area, with the triage applied
+  --scores        print each area's score so far (runs add up), with the triage applied
 `;
 
 const LETTERS: Record<string, MutationArea> = {
@@ -111,17 +115,59 @@ export function survivorsMarkdown(score: Score): string {
   return `${lines.join("\n")}\n`;
 }
 
-interface StrykerMutantResult {
-  fileName: string;
-  mutatorName: string;
-  replacement?: string;
-  location: { start: { line: number; column: number }; end: { line: number; column: number } };
-  status: string;
+/** The area's own files (what a whole-area run mutates), relative to the root, `/`-separated. */
+function areaFiles(area: MutationArea): string[] {
+  const dir = path.join(ROOT, "sim", area);
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((f) => `sim/${area}/${f.split(path.sep).join("/")}`)
+    .filter((f) => f.endsWith(".ts") && !EXCLUDED.test(f));
+}
+
+/** `--mutate`'s globs: `**` any folders, `*` any name part, `!` not; enough for naming files of sim/. */
+export function globMatches(glob: string, file: string): boolean {
+  if (glob.startsWith("!")) return false;
+  const pattern = glob
+    .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+    .split("**/")
+    .map((part) => part.replace(/\*/g, "[^/]*"))
+    .join("(?:.*/)?");
+  return new RegExp(`^${pattern}$`).test(file);
+}
+
+/** What no mutation run counts (mutation/areas.ts says why). */
+const EXCLUDED = /(\.test\.ts|\.test-support\.ts|\/snapshot-check\.ts)$/;
+
+function readReport(file: string): MutationReport | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return isReport(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every mutant of the report's counted files (sources as they were when each file was run). */
+function mutantsOf(report: MutationReport): Mutant[] {
+  return Object.entries(report.files)
+    .filter(([file]) => !EXCLUDED.test(file) && existsSync(path.join(ROOT, file)))
+    .flatMap(([file, result]) =>
+      result.mutants.map((m) => ({
+        file,
+        line: m.location.start.line,
+        mutator: m.mutatorName,
+        original: originalText(result.source, m.location),
+        replacement: m.replacement ?? "",
+        status: m.status,
+      })),
+    );
 }
 
 async function mutate(area: MutationArea, globs: string[], concurrency: number, full: boolean): Promise<number> {
   const dir = path.join(OUT, area);
   mkdirSync(dir, { recursive: true });
+  const incrementalFile = path.join(dir, "incremental.json");
+  const kept = readReport(incrementalFile);
+  const jsonFile = path.join(dir, "mutation.json");
   process.env.EDGECONF_MUTATE_AREA = area;
   process.env.EDGECONF_SEED ??= "1";
   const { Stryker } = await import("@stryker-mutator/core");
@@ -133,10 +179,10 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
     coverageAnalysis: "perTest",
     concurrency,
     incremental: !full,
-    incrementalFile: path.relative(ROOT, path.join(dir, "incremental.json")),
+    incrementalFile: path.relative(ROOT, incrementalFile),
     force: full,
     reporters: ["progress", "json", "html"],
-    jsonReporter: { fileName: path.relative(ROOT, path.join(dir, "mutation.json")) },
+    jsonReporter: { fileName: path.relative(ROOT, jsonFile) },
     htmlReporter: { fileName: path.relative(ROOT, path.join(dir, "mutation.html")) },
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
@@ -144,50 +190,70 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
     timeoutMS: 3000,
     timeoutFactor: 1.5,
   });
-  const results = (await stryker.runMutationTest()) as unknown as StrykerMutantResult[];
-  const sources = new Map<string, string>();
-  const mutants: Mutant[] = results.map((r) => {
-    const file = path.relative(ROOT, path.resolve(ROOT, r.fileName)).split(path.sep).join("/");
-    if (!sources.has(file)) sources.set(file, readFileSync(path.join(ROOT, file), "utf8"));
-    return {
-      file,
-      line: r.location.start.line,
-      mutator: r.mutatorName,
-      original: originalText(sources.get(file) ?? "", r.location),
-      replacement: r.replacement ?? "",
-      status: r.status,
-    };
-  });
-  const score = scoreOf(area, mutants, readTriage(triagePath(ROOT, area)), globs.length > 0 ? [...sources.keys()] : []);
+  rmSync(jsonFile, { force: true });
+  await stryker.runMutationTest();
+  const fresh = readReport(jsonFile) ?? { files: {} };
+  const merged = kept === undefined ? fresh : mergeReports(kept, fresh);
+  writeFileSync(incrementalFile, JSON.stringify(merged));
+  const triage = readTriage(triagePath(ROOT, area));
+  const all = mutantsOf(merged);
+  const thisRun = Object.keys(fresh.files).filter((f) => globs.length === 0 || globs.some((g) => globMatches(g, f)));
+  const runScore = scoreOf(
+    area,
+    all.filter((m) => thisRun.includes(m.file)),
+    triage,
+    thisRun,
+  );
+  const counted = [...new Set(all.map((m) => m.file))].sort();
+  const score = scoreOf(area, all, triage, counted);
+  const missing = areaFiles(area).filter((f) => !counted.includes(f));
+  const stale = staleFiles(merged, (f) =>
+    existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), "utf8") : undefined,
+  );
   writeFileSync(path.join(dir, "survivors.md"), survivorsMarkdown(score));
-  if (globs.length === 0) {
-    const { untriaged, unusedTriage, ...figures } = score;
-    writeFileSync(
-      path.join(dir, "score.json"),
-      `${JSON.stringify({ ...figures, untriaged: untriaged.length, unusedTriage: unusedTriage.length }, null, 2)}\n`,
-    );
-  }
+  const { untriaged, unusedTriage, ...figures } = score;
+  writeFileSync(
+    path.join(dir, "score.json"),
+    `${JSON.stringify(
+      { ...figures, missing, stale, untriaged: untriaged.length, unusedTriage: unusedTriage.length },
+      null,
+      2,
+    )}\n`,
+  );
   process.stdout.write(`\n${survivorsMarkdown(score)}`);
   process.stdout.write(
-    `\nsurvivors: reports/mutation/${area}/survivors.md; report: reports/mutation/${area}/mutation.html\n`,
+    `\nthis run (${thisRun.length} files): ${runScore.raw}% raw, ${runScore.afterTriage}% after triage, ` +
+      `${runScore.untriaged.length} untriaged\n` +
+      `the area so far (${counted.length} files, results kept from earlier runs): ${score.raw}% raw, ` +
+      `${score.afterTriage}% after triage\n` +
+      (missing.length > 0 ? `never run: ${missing.join(", ")}\n` : "") +
+      (stale.length > 0 ? `changed since their last run (run them again): ${stale.join(", ")}\n` : "") +
+      `survivors: reports/mutation/${area}/survivors.md; report: reports/mutation/${area}/mutation.html\n`,
   );
   return 0;
 }
 
 function printScores(): number {
   const rows: string[] = [
-    "| area | mutants | killed | timeout | survived | no coverage | triaged | raw | after triage |",
+    "| area | mutants | killed | timeout | survived | no coverage | triaged | raw | after triage | files |",
   ];
-  rows.push("|---|---|---|---|---|---|---|---|---|");
+  rows.push("|---|---|---|---|---|---|---|---|---|---|");
   for (const area of MUTATION_AREAS) {
     try {
-      const s = JSON.parse(readFileSync(path.join(OUT, area, "score.json"), "utf8")) as Score;
+      const s = JSON.parse(readFileSync(path.join(OUT, area, "score.json"), "utf8")) as Score & {
+        missing?: string[];
+        stale?: string[];
+      };
       const total = s.killed + s.timeout + s.survived + s.noCoverage;
+      const files =
+        `${s.files.length}` +
+        (s.missing?.length ? `, never run: ${s.missing.length}` : "") +
+        (s.stale?.length ? `, changed since run: ${s.stale.length}` : "");
       rows.push(
-        `| ${area} | ${total} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.triaged} | ${s.raw}% | ${s.afterTriage}% |`,
+        `| ${area} | ${total} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.triaged} | ${s.raw}% | ${s.afterTriage}% | ${files} |`,
       );
     } catch {
-      rows.push(`| ${area} | no whole-area run yet (npm run mutate -- --area ${area}) | | | | | | | |`);
+      rows.push(`| ${area} | no run yet (npm run mutate -- --area ${area}) | | | | | | | | |`);
     }
   }
   process.stdout.write(`${rows.join("\n")}\n`);

@@ -43,3 +43,19 @@ describe("mutation triage", () => {
     expect(originalText(source, { start: { line: 2, column: 5 }, end: { line: 3, column: 4 } })).toBe("x &&\n  y");
   });
 });
+
+describe("--mutate globs name the files of this run", () => {
+  test("exact paths, * within a name, ** over folders, ! never", async () => {
+    const { globMatches } = await import("./run.ts");
+    const cases: [string, string, boolean][] = [
+      ["sim/x/a.ts", "sim/x/a.ts", true],
+      ["sim/x/a.ts", "sim/x/ab.ts", false],
+      ["sim/x/*.ts", "sim/x/a.ts", true],
+      ["sim/x/*.ts", "sim/x/y/a.ts", false],
+      ["sim/**/*.ts", "sim/x/y/a.ts", true],
+      ["sim/**/*.ts", "sim/a.ts", true],
+      ["!sim/**/*.test.ts", "sim/a.test.ts", false],
+    ];
+    for (const [glob, file, want] of cases) expect(globMatches(glob, file), `glob ${glob} against ${file}`).toBe(want);
+  });
+});

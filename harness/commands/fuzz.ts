@@ -11,6 +11,7 @@ import { defaultIo, executeRun } from "../run/execute.ts";
 import { FUZZ_HELP, parseRunArgs } from "../run/options.ts";
 import { outDirOrError } from "../run/out-dir.ts";
 import { preflight } from "../run/preflight.ts";
+import { terminalWidth, wrapLine } from "../terminal.ts";
 import { usageError } from "./usage.ts";
 
 export async function run(argv: string[]): Promise<number> {
@@ -45,9 +46,15 @@ export async function run(argv: string[]): Promise<number> {
   if (forceExit) process.exit(exitCode);
   const found = report.tests.filter((t) => t.property && t.status === "fail");
   if (found.length > 0) {
+    // Each within the terminal's width: the name and the counterexample (cut past 600 characters: the
+    // replay file has it whole) wrap under themselves; the replay file's path stays whole.
+    const width = terminalWidth();
+    const lines = (head: string, text: string) => `${wrapLine(head, text, width, `${head}  `).join("\n")}\n`;
     io.stdout(`Counterexamples (${found.length}):\n`);
     for (const t of found) {
-      io.stdout(`  ${t.fullName}\n    ${t.property?.counterexample ?? ""}\n`);
+      const example = t.property?.counterexample ?? "";
+      io.stdout(lines("  ", t.fullName));
+      io.stdout(lines("    ", example.length > 600 ? `${example.slice(0, 599)}…` : example));
       io.stdout(`    ${displayPath(io.cwd, path.join(runDir, "replays", replayFileName(t)))}\n`);
     }
   } else if (exitCode !== 2) {

@@ -15,7 +15,7 @@ import { exactNamePattern } from "../report/shell.ts";
 import { FILE_FAILURE } from "../run/collect.ts";
 import { runVitest } from "../run/vitest.ts";
 import { TARGET_NAMES } from "../targets/types.ts";
-import { wrapText } from "../terminal.ts";
+import { terminalWidth, wrapLine, wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const REPLAY_HELP = wrapText(`Usage: edgeconf replay FILE [--target NAME] [--base-url URL] [--kt-url URL]
@@ -120,9 +120,11 @@ export async function run(argv: string[]): Promise<number> {
     return usageError("replay", "--module goes with --target module", err);
   }
   const named = [replay.target.baseUrl, replay.target.ktUrl, replay.target.workerUrl].filter((u) => u !== undefined);
-  out(
+  const say = (head: string, text: string) => out(`${wrapLine(head, text, terminalWidth(), `${head}  `).join("\n")}\n`);
+  say(
+    "",
     `the file names target ${replay.target.name}${named.length ? ` at ${named.join(" and ")}` : ""}` +
-      `${replay.target.module ? ` with module ${replay.target.module}` : ""}\n`,
+      `${replay.target.module ? ` with module ${replay.target.module}` : ""}`,
   );
   const cwd = process.cwd();
   const remembered = rememberedUrls(cwd, process.env);
@@ -185,11 +187,14 @@ export async function run(argv: string[]): Promise<number> {
   if (ktUrl) env.EDGECONF_KT_URL = ktUrl;
 
   const title = replay.names[replay.names.length - 1] ?? "";
-  out(
-    `replaying ${replay.file} > ${replay.names.join(" > ")}\n  target ${target}, seed ${replay.seed}, path ${replay.path ?? "(none)"}` +
-      `${replay.replayPath ? `, commands' replay path ${replay.replayPath}` : ""}\n` +
-      (replay.counterexample ? `  counterexample then: ${replay.counterexample}\n` : ""),
+  // Within the terminal's width; the failure below is printed as the test gave it (a stack, a diff).
+  say("", `replaying ${replay.file} > ${replay.names.join(" > ")}`);
+  say(
+    "  ",
+    `target ${target}, seed ${replay.seed}, path ${replay.path ?? "(none)"}` +
+      `${replay.replayPath ? `, commands' replay path ${replay.replayPath}` : ""}`,
   );
+  if (replay.counterexample) say("  ", `counterexample then: ${replay.counterexample}`);
   const result = await runVitest({
     include: [replay.file],
     grep: exactNamePattern(title),

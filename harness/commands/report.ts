@@ -21,7 +21,7 @@ import { reportSchemaErrors } from "../report/schema.ts";
 import type { RunReport } from "../report/types.ts";
 import { updateExpectations, updateSummary } from "../report/update-expectations.ts";
 import type { RunIo } from "../run/execute.ts";
-import { wrapText } from "../terminal.ts";
+import { terminalWidth, wrapLine, wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const REPORT_HELP = wrapText(`Usage:
@@ -169,9 +169,8 @@ export async function run(argv: string[]): Promise<number> {
     io.stderr(`edgeconf report: ${why}\n`);
     return 2;
   }
-  io.stdout(
-    `${path.relative(io.cwd, target) || target}: ${update.file.expectations.length} expectations (${update.kept} kept, ${update.added.length} added, ${update.removed.length} removed)\n`,
-  );
-  io.stdout(updateSummary(update));
+  const written = `${path.relative(io.cwd, target) || target}: ${update.file.expectations.length} expectations (${update.kept} kept, ${update.added.length} added, ${update.removed.length} removed)`;
+  io.stdout(`${wrapLine("", written, terminalWidth(), "    ").join("\n")}\n`);
+  io.stdout(updateSummary(update, terminalWidth()));
   return 0;
 }

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parseCheckArgs } from "../commands/check.ts";
+import { linesTooWide } from "../terminal.ts";
 import { consistencyCommand, parseReplay, replayCommand } from "./command.ts";
 
 const dir = mkdtempSync(path.join(tmpdir(), "edgeconf-consistency-"));
@@ -90,7 +91,10 @@ describe("edgeconf check consistency runs [D.rule.write-consistency]", () => {
       text = c.out.join("");
     }
     expect(code, `exit status; output: ${text}`).toBe(1);
-    expect(text, "console verdict").toMatch(/^NOT LINEARIZABLE: .*\nNo order of these \d+ operation\(s\) on /);
+    expect(text, "console verdict (its lines wrapped to 80 columns)").toMatch(
+      /^NOT LINEARIZABLE: [^\n]*\n( {2}[^\n]*\n)*No order of these \d+ operation\(s\) on /,
+    );
+    expect(linesTooWide(text), "console lines over 80 columns (more than one word)").toEqual([]);
     const run = readdirSync(out).find((d) => existsSync(path.join(out, d, "timeline.html")))!;
     const html = readFileSync(path.join(out, run, "timeline.html"), "utf8");
     expect(html, "timeline: one lane per client").toMatch(/<div class="who">client \d+<\/div>/);

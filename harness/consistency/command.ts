@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { displayPath } from "../report/shell.ts";
+import { DEFAULT_COLUMNS, terminalWidth, wrapCommand, wrapLine } from "../terminal.ts";
 import { checkHistory } from "./check.ts";
 import { describeOp, describeState } from "./describe.ts";
 import { bucketSearchModel } from "./model.ts";
@@ -55,7 +56,8 @@ export function commandLine(o: Pick<ConsistencyOptions, "target" | "clients" | "
   );
 }
 
-export function violationText(v: Violation): string {
+/** The violation's operations, one per entry, each wrapped to `width` under its own text. */
+export function violationText(v: Violation, width = DEFAULT_COLUMNS): string {
   const lines: string[] = [];
   if (v.startsAt !== undefined) {
     const states = v.initial.map((s) =>
@@ -63,26 +65,39 @@ export function violationText(v: Violation): string {
         .map(([k, st]) => `${k} ${describeState(st)}`)
         .join(", "),
     );
-    lines.push(`  starting when ${states.join(" or ")} (every order of the operations before leaves that):`);
-    for (const op of v.context) lines.push(`      (before: client ${op.client} #${op.id} ${describeOp(op)})`);
+    lines.push(
+      ...wrapLine(
+        "  ",
+        `starting when ${states.join(" or ")} (every order of the operations before leaves that):`,
+        width,
+        "    ",
+      ),
+    );
+    for (const op of v.context)
+      lines.push(...wrapLine("      ", `(before: client ${op.client} #${op.id} ${describeOp(op)})`, width, "        "));
   } else lines.push("  starting with the empty bucket:");
   const t0 = Math.min(...v.ops.map((op) => op.invoke));
   for (const op of v.ops) {
     const end = Number.isFinite(op.complete) ? `${(op.complete - t0).toFixed(2)}` : "∞";
-    lines.push(`    client ${op.client} #${op.id} [${(op.invoke - t0).toFixed(2)} → ${end} ms] ${describeOp(op)}`);
+    const text = `client ${op.client} #${op.id} [${(op.invoke - t0).toFixed(2)} → ${end} ms] ${describeOp(op)}`;
+    lines.push(...wrapLine("    ", text, width, "      "));
   }
   return `${lines.join("\n")}\n`;
 }
 
-function summary(v: Verdict, o: ConsistencyOptions, ops: number): string {
+function summary(v: Verdict, o: ConsistencyOptions, ops: number, width: number): string {
+  const say = (text: string, pad = "  ") => `${wrapLine("", text, width, pad).join("\n")}\n`;
   const head = `${ops} operation(s) by ${o.clients} client(s) on ${o.keys} key(s), target ${o.target}, seed ${o.seed}; checked in ${(v.stats.elapsedMs / 1000).toFixed(2)} s`;
-  if (v.result === "linearizable") return `LINEARIZABLE: ${head}.\n`;
+  if (v.result === "linearizable") return say(`LINEARIZABLE: ${head}.`);
   if (v.result === "unknown")
-    return `COULD NOT DECIDE: ${head}.\n  ${v.reason}.\n  Raise --time-limit or lower --ops.\n`;
+    return `${say(`COULD NOT DECIDE: ${head}.`)}${wrapLine("  ", `${v.reason}.`, width, "    ").join("\n")}\n  Raise --time-limit or lower --ops.\n`;
   return (
-    `NOT LINEARIZABLE: ${head}.\nNo order of these ${v.violation.ops.length} operation(s) on ${v.violation.keys.join(", ")}, ` +
-    `each taking effect at one instant between its invocation and completion, gives what they returned:\n` +
-    violationText(v.violation)
+    say(`NOT LINEARIZABLE: ${head}.`) +
+    say(
+      `No order of these ${v.violation.ops.length} operation(s) on ${v.violation.keys.join(", ")}, ` +
+        "each taking effect at one instant between its invocation and completion, gives what they returned:",
+    ) +
+    violationText(v.violation, width)
   );
 }
 
@@ -149,7 +164,11 @@ export async function consistencyCommand(o: ConsistencyOptions, io: Io, now = ne
     );
   }
   if (o.json) io.stdout(`${JSON.stringify({ ...base, ...verdict, files }, replacer)}\n`);
-  else io.stdout(`${summary(verdict, o, history.ops.length)}Files: ${files.join(", ")}\n`);
+  else {
+    const width = terminalWidth();
+    const where = wrapLine("Files: ", files.join(", "), width, "  ");
+    io.stdout(`${summary(verdict, o, history.ops.length, width)}${where.join("\n")}\n`);
+  }
   return verdict.result === "linearizable" ? 0 : 1;
 }
 
@@ -189,12 +208,15 @@ export function recheckViolation(v: Violation, timeLimitMs = 10_000): "violation
 
 export function replayCommand(replay: ConsistencyReplay, io: Io): number {
   const r = recheckViolation(replay.violation);
-  io.stdout(`replaying a consistency violation found on ${replay.target} (seed ${replay.seed}):\n`);
-  io.stdout(violationText(replay.violation));
+  const width = terminalWidth();
+  const found = `replaying a consistency violation found on ${replay.target} (seed ${replay.seed}):`;
+  io.stdout(`${wrapLine("", found, width, "  ").join("\n")}\n`);
+  io.stdout(violationText(replay.violation, width));
   if (r === "violation") {
     io.stdout(
       `STILL NOT LINEARIZABLE: no order of these operations gives what they returned.\n` +
-        `To record a new history the same way: ${replay.command}\n`,
+        "To record a new history the same way:\n" +
+        `${wrapCommand("  ", replay.command, width, "    ").join("\n")}\n`,
     );
     return 1;
   }

@@ -47,7 +47,11 @@ test("diff --target sim --against module --module M works as typed, and its prin
   expect(stdout, "diff: nothing on stderr").not.toContain("stderr: ");
   expect(code, `diff: exit 1 (divergences found)\n${stdout}`).toBe(1);
   expect(stdout, "diff: two distinct divergences listed").toContain("2 distinct divergences");
-  const replays = stdout.split("\n").filter((l) => l.startsWith("Replay: "));
+  // A command wider than the terminal is printed over several lines, each but the last ending in " \\".
+  const replays = stdout
+    .replace(/ \\\n +/g, " ")
+    .split("\n")
+    .filter((l) => l.startsWith("Replay: "));
   expect(replays, "diff: one replay command per divergence").toHaveLength(2);
   for (const line of replays.slice(0, 1)) {
     expect(line, "the replay command names the module, as it must be given again").toContain(`--module ${module}`);

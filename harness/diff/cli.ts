@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { displayPath } from "../report/shell.ts";
 import type { Target } from "../targets/types.ts";
+import { terminalWidth, wrapLine } from "../terminal.ts";
 import { DIFF_AREA_DRIVERS } from "./areas/index.ts";
 import { type DiffExpectation, draftExpectations } from "./expectations.ts";
 import { OWN_NAMES_RULE } from "./normalise.ts";
@@ -127,7 +128,11 @@ export async function diffCommand(o: DiffCommandOptions, io: Io, now = new Date(
   writeFileSync(path.join(runDir, "diff.md"), renderMarkdown(report));
   writeFileSync(path.join(runDir, "diff.html"), renderHtmlPage(report));
   if (o.json) io.stdout(`${JSON.stringify(report)}\n`);
-  else io.stdout(`${renderConsole(report)}Report: ${displayPath(o.cwd, runDir)}/diff.{json,md,html}\n`);
+  else {
+    const width = terminalWidth();
+    const where = wrapLine("", `Report: ${displayPath(o.cwd, runDir)}/diff.{json,md,html}`, width, "  ");
+    io.stdout(`${renderConsole(report, width)}${where.join("\n")}\n`);
+  }
   if (report.aborted) return 2;
   return report.divergences.length > 0 ? 1 : 0;
 }
@@ -146,7 +151,8 @@ export async function replayDiff(
   }
   const [left, right] = opened.sides;
   const driver = DIFF_AREA_DRIVERS[replay.area];
-  io.stdout(`replaying a ${replay.area} diff: ${names[0]} vs ${names[1]}, ${replay.ops.length} operation(s)\n`);
+  const what = `replaying a diff of ${replay.area}: ${names[0]} vs ${names[1]}, ${replay.ops.length} operation(s)`;
+  io.stdout(`${wrapLine("", what, terminalWidth(), "  ").join("\n")}\n`);
   try {
     const result = await runSequence(driver, left, right, replay.ops, `r${replay.seed >>> 0}`.slice(0, 12));
     const at = result.divergentAt;
@@ -188,12 +194,16 @@ export async function replayDiff(
     };
     if (!divergence) {
       io.stdout(
-        replay.ops.map((op, i) => `  ${String(i + 1).padStart(2)}. ${opLine(op)}\n`).join("") +
-          `AGREE NOW: ${names[0]} and ${names[1]} give the same answers to the sequence.\n`,
+        replay.ops
+          .flatMap((op, i) => wrapLine(`  ${String(i + 1).padStart(2)}. `, opLine(op), terminalWidth(), "      "))
+          .map((l) => `${l}\n`)
+          .join("") +
+          `${wrapLine("", `AGREE NOW: ${names[0]} and ${names[1]} give the same answers to the sequence.`, terminalWidth(), "  ").join("\n")}\n`,
       );
       return 0;
     }
-    const text = renderConsole(report).split("\n").slice(6).join("\n");
+    const lines = renderConsole(report, terminalWidth()).split("\n");
+    const text = lines.slice(lines.findIndex((l) => l.startsWith("DIVERGENCE #"))).join("\n");
     const was = replay.found.fingerprint;
     const same = was === undefined || was === divergence.fingerprint ? "" : ` (found as: ${was})`;
     io.stdout(`STILL DIVERGES${same}\n${text}`);

@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from "../expectations.ts";
 import { buildReport } from "../report/build.ts";
 import { sampleInput } from "../report/sample.ts";
 import { writeReport } from "../report/write.ts";
+import { linesTooWide } from "../terminal.ts";
 import { diffCommand } from "./cli.ts";
 import { parseDiffExpectations } from "./expectations.ts";
 
@@ -206,7 +207,11 @@ test("a run with a divergence writes diff.json, diff.md, diff.html and a replay 
     );
     const replay = `edgeconf replay ${d.replayFile}`;
     expect(out.join(""), `console: ${d.fingerprint} with its count`).toContain(`(${d.count}x): ${d.fingerprint}`);
-    expect(out.join(""), `console: ${d.fingerprint}'s replay command`).toContain(`Replay: ${replay}`);
+    expect(linesTooWide(out.join("")), "console lines over 80 columns (more than one word)").toEqual([]);
+    expect(
+      out.join("").replace(/ \\\n +/g, " "),
+      `console: ${d.fingerprint}'s replay command (its " \\" continuations joined)`,
+    ).toContain(`Replay: ${replay}`);
     const md = readFileSync(path.join(runDir, "diff.md"), "utf8");
     const mdRow = md.split("\n").find((l) => l.includes(`\`${replay}\``) && l.startsWith("| "));
     expect(mdRow, `diff.md: a row of ${d.fingerprint} with its replay command`).toBeDefined();

@@ -5,6 +5,7 @@
  * difference is listed with its path, and every normalised field with the rule that did it.
  */
 import { htmlEscape } from "../report/html.ts";
+import { DEFAULT_COLUMNS, wrapCommand, wrapLine } from "../terminal.ts";
 import type { Difference } from "./compare.ts";
 import type { DiffOutcome, Divergence, Step } from "./run.ts";
 import type { DiffOp, Json, NormaliseRule } from "./types.ts";
@@ -51,15 +52,16 @@ function pretty(v: Json): string[] {
   return JSON.stringify(v, null, 2).split("\n");
 }
 
-function sideBySide(left: Json, right: Json, width = 58): string[] {
+/** The two answers side by side, each column cut to fit `width` (the Differences lines say the rest). */
+function sideBySide(left: Json, right: Json, width: number): string[] {
+  const column = Math.max(10, Math.floor((width - 5) / 2));
+  const cut = (t: string) => (t.length > column ? `${t.slice(0, column - 1)}…` : t);
   const l = pretty(left);
   const r = pretty(right);
   const out: string[] = [];
   for (let i = 0; i < Math.max(l.length, r.length); i++) {
-    const a = l[i] ?? "";
-    const cut = a.length > width ? `${a.slice(0, width - 1)}…` : a;
     const mark = (l[i] ?? "") === (r[i] ?? "") ? " " : "≠";
-    out.push(`  ${cut.padEnd(width)} ${mark} ${r[i] ?? ""}`);
+    out.push(`  ${cut(l[i] ?? "").padEnd(column)} ${mark} ${cut(r[i] ?? "")}`.trimEnd());
   }
   return out;
 }
@@ -101,59 +103,73 @@ export function replayCommand(r: DiffReport, d: Divergence): string | undefined 
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** One line per distinct divergence: its number, how often it occurred, its fingerprint. */
-function summaryLines(r: DiffReport): string[] {
+/** A few lines per distinct divergence: its number, how often it occurred, its fingerprint. */
+function summaryLines(r: DiffReport, width: number): string[] {
   const ds = divergencesOf(r);
   const cap =
     ds.length >= (r.maxDivergences ?? Number.POSITIVE_INFINITY)
       ? ` (the limit, --max-divergences ${r.maxDivergences}: the run stopped there)`
       : "";
   return [
-    `${plural(ds.length, "distinct divergence")}${cap}:`,
-    ...ds.map(
-      (d, i) =>
-        `  #${i + 1}  ${String(d.count).padStart(3)}x  ${d.fingerprint}  (${plural(d.ops.length, "step")}, first in run ${d.foundAtRun})`,
-    ),
+    ...wrapLine("", `${plural(ds.length, "distinct divergence")}${cap}:`, width, "  "),
+    ...ds.flatMap((d, i) => {
+      const head = `  #${i + 1}  ${String(d.count).padStart(3)}x  `;
+      const text = `${d.fingerprint}  (${plural(d.ops.length, "step")}, first in run ${d.foundAtRun})`;
+      return wrapLine(head, text, width, " ".repeat(head.length));
+    }),
   ];
 }
 
-export function renderConsole(r: DiffReport): string {
+/** The run as the terminal shows it, every line within `width` (80 when the output is not a terminal). */
+export function renderConsole(r: DiffReport, width = DEFAULT_COLUMNS): string {
+  const wrap = (head: string, text: string, pad = "  ") => wrapLine(head, text, width, pad);
   const lines = [
-    `edgeconf diff: ${r.area}, ${r.left} vs ${r.right}, seed ${r.seed}, ${r.runs} runs of at most ${r.maxSteps} steps`,
-    `${runsLine(r)}; ${rate(r)}`,
+    ...wrap(
+      "",
+      `edgeconf diff: ${r.area}, ${r.left} vs ${r.right}, seed ${r.seed}, ${r.runs} runs of at most ${r.maxSteps} steps`,
+    ),
+    ...wrap("", `${runsLine(r)}; ${rate(r)}`),
   ];
-  if (r.aborted) lines.push(`ABORTED: ${r.aborted}`);
-  for (const e of r.expectationsUsed) lines.push(`accepted (expected): ${e.op} ${e.field}: ${e.reason}`);
+  if (r.aborted) lines.push(...wrap("ABORTED: ", r.aborted));
+  for (const e of r.expectationsUsed) lines.push(...wrap("", `accepted (expected): ${e.op} ${e.field}: ${e.reason}`));
   for (const e of r.expectationsStale)
-    lines.push(`stale expectation (its operation ran, it was never needed): ${e.area} ${e.op} ${e.field}`);
+    lines.push(...wrap("", `stale expectation (its operation ran, it was never needed): ${e.area} ${e.op} ${e.field}`));
   const ds = divergencesOf(r);
   if (ds.length === 0) {
     if (!r.aborted) lines.push(`No divergence in ${r.runsDone} runs.`);
     return `${lines.join("\n")}\n`;
   }
-  lines.push("", ...summaryLines(r));
+  lines.push("", ...summaryLines(r, width));
   for (const [i, d] of ds.entries()) {
     const step = d.steps[d.divergentAt]!;
     lines.push(
       "",
-      `DIVERGENCE #${i + 1} of ${ds.length} (${d.count}x): ${d.fingerprint}`,
-      `after ${plural(d.ops.length, "operation")}${d.numShrinks > 0 ? ` (shrunk from ${d.originalLength} in ${d.numShrinks} shrinks)` : ""}:`,
-      ...d.ops.map(
-        (op, j) => `  ${String(j + 1).padStart(2)}. ${opLine(op)}${j === d.divergentAt ? "   <- differs" : ""}`,
+      ...wrap("", `DIVERGENCE #${i + 1} of ${ds.length} (${d.count}x): ${d.fingerprint}`),
+      ...wrap(
+        "",
+        `after ${plural(d.ops.length, "operation")}${d.numShrinks > 0 ? ` (shrunk from ${d.originalLength} in ${d.numShrinks} shrinks)` : ""}:`,
+      ),
+      ...d.ops.flatMap((op, j) =>
+        wrap(
+          `  ${String(j + 1).padStart(2)}. `,
+          `${opLine(op)}${j === d.divergentAt ? "   <- differs" : ""}`,
+          "      ",
+        ),
       ),
       "",
-      `Answers to step ${d.divergentAt + 1} (normalised), ${r.left} | ${r.right}:`,
-      ...sideBySide(step.leftNormalised, step.rightNormalised),
+      ...wrap("", `Answers to step ${d.divergentAt + 1} (normalised), ${r.left} | ${r.right}:`),
+      ...sideBySide(step.leftNormalised, step.rightNormalised, width),
       "",
       "Differences:",
-      ...step.differences.map((x) => `  ${diffLine(x)}`),
+      ...step.differences.flatMap((x) => wrap("  ", diffLine(x), "    ")),
     );
     const rules = appliedRules(step);
-    if (rules.length > 0) lines.push("Normalised (rule: fields):", ...rules.map((x) => `  ${x}`));
+    if (rules.length > 0) lines.push("Normalised (rule: fields):", ...rules.flatMap((x) => wrap("  ", x, "    ")));
     const cmd = replayCommand(r, d);
-    if (cmd) lines.push(`Replay: ${cmd}`);
+    if (cmd) lines.push(...wrapCommand("Replay: ", cmd, width, "  "));
   }
-  if (r.draftExpectationsFile) lines.push("", `Draft expectations (write each reason): ${r.draftExpectationsFile}`);
+  if (r.draftExpectationsFile)
+    lines.push("", ...wrap("", `Draft expectations (write each reason): ${r.draftExpectationsFile}`));
   return `${lines.join("\n")}\n`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * `edgeconf report compare BASE NEW [--fail-on regression] [--full] [--out FILE]`: the comparison as
- * Markdown on stdout (and in FILE). Exit 0; 1 with --fail-on regression when a test newly fails; 2 with
+ * Markdown on stdout (wrapped to the terminal's width when stdout is one) and in FILE. Exit 0; 1 with --fail-on regression when a test newly fails; 2 with
  * one line when BASE or NEW is not a report this edgeconf reads.
  */
 import { writeFileSync } from "node:fs";
@@ -8,6 +8,7 @@ import path from "node:path";
 import { clauses } from "../clauses/index.ts";
 import { usageError } from "../commands/usage.ts";
 import { fsReason } from "../dirs.ts";
+import { terminalWidth, wrapMarkdown } from "../terminal.ts";
 import { compareReports } from "./compare.ts";
 import { renderCompareMarkdown } from "./compare-markdown.ts";
 import type { ReportSubcommand } from "./matrix-command.ts";
@@ -46,7 +47,9 @@ export async function compareCommand({ positionals, values, io }: ReportSubcomma
     { shown: positionals[1] as string, report: next.report },
     values.full ? Number.POSITIVE_INFINITY : undefined,
   );
-  io.stdout(md);
+  // On a terminal, wrapped for reading; into a pipe or a file, the Markdown as written (GitHub comments
+  // render every line break).
+  io.stdout(process.stdout.isTTY ? wrapMarkdown(md, terminalWidth()) : md);
   if (typeof values.out === "string") {
     const file = path.resolve(io.cwd, values.out);
     try {

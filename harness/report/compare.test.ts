@@ -140,7 +140,9 @@ describe("edgeconf report compare and matrix (command line)", () => {
       out,
     ]);
     expect(r.code, `exit status; stderr: ${r.stderr}`).toBe(0);
-    expect(r.stdout, "the summary line").toMatch(/: \d+ clauses × 2 runs, \d+ differ between runs; open /);
+    expect(r.stdout.replace(/\n {2}/g, " "), "the summary line (wrapped to 80 columns)").toMatch(
+      /: \d+ clauses × 2 runs, \d+ differ between runs; open /,
+    );
     const json = JSON.parse(readFileSync(path.join(out, "matrix.json"), "utf8"));
     expect(matrixSchemaErrors(json), "schema errors of the written matrix.json").toEqual([]);
     expect(readFileSync(path.join(out, "matrix.md"), "utf8"), "matrix.md").toContain("## Differences between runs");

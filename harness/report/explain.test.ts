@@ -69,21 +69,37 @@ describe("the report explains clauses", () => {
     expect(html).toContain("every clause (2): statement and result");
   });
 
-  test("the console summary has one line per root cause after the areas, with count and clauses, capped", () => {
+  test("the console summary has a few lines per root cause after the areas, with count and clauses, capped", () => {
     const report = groupedReport();
     const text = consoleSummary(report, "reports/x");
     const lines = text.split("\n");
     const head = lines.indexOf("Failures by root cause (3):");
-    expect(head).toBeGreaterThan(lines.findLastIndex((l) => / clauses \d+: /.test(l)));
-    expect(head).toBeLessThan(lines.findIndex((l) => l.startsWith("Unexpected results")));
-    expect(lines[head + 1]).toBe(
-      "  3 failures (clauses B.ttl.auto): Error: connect ECONNREFUSED 127.0.0.1:9 (request <id> <n>)",
+    expect(head, "the causes' heading, after the areas' lines").toBeGreaterThan(
+      lines.findLastIndex((l) => / clauses \d+: /.test(l)),
     );
-    expect(lines.slice(head + 1, head + 4).every((l) => /^ {2}\d+ failures? \(clauses /.test(l))).toBe(true);
-    expect(lines[head + 4]).toBe("");
-    // Capped: at most `maxCauses` lines, and the lists of clauses end in "+N more".
-    expect(causeLines(report, 1)).toEqual([lines[head + 1], "  +2 more causes (see report.md)"]);
-    expect(capped(["a", "b", "c", "d"], 2)).toBe("a, b (+2 more)");
+    expect(head, "the causes' heading, before the unexpected results").toBeLessThan(
+      lines.findIndex((l) => l.startsWith("Unexpected results")),
+    );
+    // Wrapped to 80 columns: the cause continues under the count.
+    expect(lines.slice(head + 1, head + 3), "the largest cause, wrapped to 80 columns").toEqual([
+      "  3 failures (clauses B.ttl.auto): Error: connect ECONNREFUSED 127.0.0.1:9",
+      "    (request <id> <n>)",
+    ]);
+    const causes = lines.slice(head + 1, lines.indexOf("", head + 1));
+    expect(
+      causes.filter((l) => /^ {2}\d+ failures? \(clauses /.test(l)).length,
+      "a first line per cause, with its count and clauses",
+    ).toBe(3);
+    expect(
+      causes.every((l) => /^ {2}\d+ failures? \(/.test(l) || l.startsWith("    ")),
+      "other lines continue a cause, indented under it",
+    ).toBe(true);
+    // Capped: at most `maxCauses` causes, and the lists of clauses end in "+N more".
+    expect(causeLines(report, 1), "one cause shown, then how many more").toEqual([
+      ...lines.slice(head + 1, head + 3),
+      "  +2 more causes (see report.md)",
+    ]);
+    expect(capped(["a", "b", "c", "d"], 2), "a list capped at 2").toBe("a, b (+2 more)");
     // A run without failures prints no such section.
     const clean = buildReport(sampleInput({ tests: sampleInput().tests.filter((t) => t.state !== "failed") }));
     expect(consoleSummary(clean, "reports/x")).not.toContain("root cause");

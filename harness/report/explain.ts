@@ -5,6 +5,7 @@
  */
 import { clauseById } from "../clauses/index.ts";
 import type { Clause } from "../clauses/types.ts";
+import { DEFAULT_COLUMNS, wrapLine } from "../terminal.ts";
 import type { AreaSummary, ClauseResult, RunReport, TestEntry } from "./types.ts";
 
 export type ClauseVerdict = "passed" | "failed" | "failed as expected" | "skipped" | "not tested";
@@ -95,12 +96,18 @@ export function capped(items: readonly string[], cap: number): string {
 }
 
 /**
- * One line per cause for the console: the count, the clauses the failures name (or the tests' titles
- * where they name none), capped, then the cause. At most `maxCauses` lines, then "+N more causes".
+ * A few lines per cause for the console: the count, the clauses the failures name (or the tests' titles
+ * where they name none), capped, then the cause (at most 200 characters), wrapped to `width` under the
+ * count. At most `maxCauses` causes, then "+N more causes".
  */
-export function causeLines(report: Pick<RunReport, "tests">, maxCauses = 10, cap = 5): string[] {
+export function causeLines(
+  report: Pick<RunReport, "tests">,
+  maxCauses = 10,
+  cap = 5,
+  width = DEFAULT_COLUMNS,
+): string[] {
   const groups = causeGroups(report);
-  const lines = groups.slice(0, maxCauses).map((g) => {
+  const lines = groups.slice(0, maxCauses).flatMap((g) => {
     const clauses = [...new Set(g.tests.flatMap((t) => t.clauses))];
     const what =
       clauses.length > 0
@@ -110,7 +117,12 @@ export function causeLines(report: Pick<RunReport, "tests">, maxCauses = 10, cap
             cap,
           );
     const cause = g.cause.length > 200 ? `${g.cause.slice(0, 199)}…` : g.cause;
-    return `  ${g.tests.length} ${g.tests.length === 1 ? "failure" : "failures"} (${what}): ${cause}`;
+    return wrapLine(
+      "  ",
+      `${g.tests.length} ${g.tests.length === 1 ? "failure" : "failures"} (${what}): ${cause}`,
+      width,
+      "    ",
+    );
   });
   if (groups.length > maxCauses) lines.push(`  +${groups.length - maxCauses} more causes (see report.md)`);
   return lines;

@@ -10,6 +10,7 @@ import { usageError } from "../commands/usage.ts";
 import { DirError, fsReason, makeDir } from "../dirs.ts";
 import type { RunIo } from "../run/execute.ts";
 import { versions } from "../run/versions.ts";
+import { terminalWidth, wrapLine } from "../terminal.ts";
 import { buildMatrix } from "./matrix.ts";
 import { groupRuns, ReportReadError, readReports } from "./matrix-read.ts";
 import { renderMatrixFiles } from "./matrix-write.ts";
@@ -58,9 +59,9 @@ export async function matrixCommand({ positionals, values, io }: ReportSubcomman
   }
   const differing = matrix.rows.filter((r) => r.differs).length;
   const shown = displayPath(io.cwd, outDir);
-  io.stdout(
+  const said =
     `${shown}: ${matrix.rows.length} clauses × ${matrix.runs.length} runs, ${differing} differ between runs; ` +
-      `open ${path.join(shown, "matrix.html")} (also matrix.md, matrix.json)\n`,
-  );
+    `open ${path.join(shown, "matrix.html")} (also matrix.md, matrix.json)`;
+  io.stdout(`${wrapLine("", said, terminalWidth(), "  ").join("\n")}\n`);
   return 0;
 }

@@ -116,11 +116,19 @@ describe("expectations per implementation", () => {
     expect(expectationsName("sim", "lib/bucket-a.ts", cwd), "a target other than module").toBe("sim");
   });
 
-  test("the summary counts entries by test file, never one line per entry", () => {
+  test("the summary counts entries by test file, never one line per entry, within 80 columns", () => {
     const added = Array.from({ length: 40 }, (_, i) => `suites/object-store/f${i % 8}.test.ts::t${i}`);
     const text = updateSummary({ file: { target: "module", expectations: [] }, added, removed: ["a.ts::x"], kept: 0 });
-    const lines = text.trimEnd().split("\n");
-    expect(lines, "lines of the summary").toHaveLength(3);
+    expect(
+      text.split("\n").filter((l) => l.length > 80),
+      "lines of the summary over 80 columns",
+    ).toEqual([]);
+    // Continuation lines are indented by four: joined, one line per kind of change.
+    const lines = text
+      .trimEnd()
+      .replace(/\n {4}/g, " ")
+      .split("\n");
+    expect(lines, "lines of the summary, continuations joined").toHaveLength(3);
     expect(lines[0], "added, by file").toBe(
       "  + 40 in 8 file(s): suites/object-store/f0.test.ts 5, suites/object-store/f1.test.ts 5, " +
         "suites/object-store/f2.test.ts 5, suites/object-store/f3.test.ts 5, suites/object-store/f4.test.ts 5, " +

@@ -6,6 +6,7 @@
  * edited). Removed: entries whose test passed (unexpected pass) and stale entries.
  */
 import { type Expectation, type ExpectationsFile, matchKey } from "../expectations.ts";
+import { DEFAULT_COLUMNS, wrapLine } from "../terminal.ts";
 import type { RunReport } from "./types.ts";
 
 export interface ExpectationsUpdate {
@@ -47,8 +48,8 @@ export function updateExpectations(report: RunReport, current: ExpectationsFile 
 /** At most this many test files are named per line of the summary. */
 const FILES_SHOWN = 6;
 
-/** One line per kind of change: how many entries, by test file (the largest first), never every entry. */
-function byFile(sign: string, keys: readonly string[]): string {
+/** One line per kind of change (wrapped to `width`): how many entries, by test file (the largest first), never every entry. */
+function byFile(sign: string, keys: readonly string[], width: number): string {
   const counts = new Map<string, number>();
   for (const k of keys) {
     const file = k.split("::")[0] ?? k;
@@ -57,16 +58,20 @@ function byFile(sign: string, keys: readonly string[]): string {
   const files = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const shown = files.slice(0, FILES_SHOWN).map(([f, n]) => `${f} ${n}`);
   const more = files.length > FILES_SHOWN ? `, and ${files.length - FILES_SHOWN} more file(s)` : "";
-  return `  ${sign} ${keys.length} in ${files.length} file(s): ${shown.join(", ")}${more}\n`;
+  const text = `${keys.length} in ${files.length} file(s): ${shown.join(", ")}${more}`;
+  return `${wrapLine(`  ${sign} `, text, width, "    ").join("\n")}\n`;
 }
 
-/** What `report --update-expectations` prints after its first line: a summary, not every entry. */
-export function updateSummary(update: ExpectationsUpdate): string {
+/**
+ * What `report --update-expectations` prints after its first line: a summary, not every entry, each line
+ * within `width` (continuation lines indented by four).
+ */
+export function updateSummary(update: ExpectationsUpdate, width = DEFAULT_COLUMNS): string {
   let out = "";
-  if (update.added.length > 0) out += byFile("+", update.added);
-  if (update.removed.length > 0) out += byFile("-", update.removed);
+  if (update.added.length > 0) out += byFile("+", update.added, width);
+  if (update.removed.length > 0) out += byFile("-", update.removed, width);
   if (update.added.length > 0) {
-    out += 'Edit the reasons of the added entries (each starts "fails on"): say why the target deviates.\n';
+    out += 'Edit the reasons of the added entries (each starts "fails on"): why it deviates.\n';
   }
   return out;
 }

@@ -24,6 +24,7 @@ import { type ReportFs, writeReport } from "../report/write.ts";
 import { runImplementation, targetIdentity } from "../targets/identity.ts";
 import type { TargetName } from "../targets/types.ts";
 import { bridgeCompatibilityDate } from "../targets/workerd.ts";
+import { terminalWidth } from "../terminal.ts";
 import { FILE_FAILURE, SUITE_FAILURE } from "./collect.ts";
 import type { RunOptions } from "./options.ts";
 import { probeTarget } from "./probe.ts";
@@ -321,6 +322,6 @@ export async function executeRun(
     }
   }
   writeReport(report, options.outDir, fs, extra);
-  io.stdout(consoleSummary(report, displayPath(io.cwd, runDir)));
+  io.stdout(consoleSummary(report, displayPath(io.cwd, runDir), terminalWidth()));
   return { report, runDir, exitCode: report.exitCode, forceExit: run.watchdogFired };
 }

@@ -20,6 +20,7 @@ import { displayPath } from "../report/shell.ts";
 import type { ExitCode, RunReport } from "../report/types.ts";
 import { writeReport } from "../report/write.ts";
 import type { TargetName } from "../targets/types.ts";
+import { terminalWidth } from "../terminal.ts";
 import { type RunIo, replayCommand } from "./execute.ts";
 import { outDirOrError } from "./out-dir.ts";
 import { runVitest } from "./vitest.ts";
@@ -166,7 +167,7 @@ export async function mergeShards(dirs: readonly string[], outDir: string, io: R
     });
     const extra: Record<string, string> = replayFilesOf(report);
     writeReport(report, outDir, nodeFs, extra);
-    io.stdout(consoleSummary(report, displayPath(io.cwd, path.join(outDir, runId))));
+    io.stdout(consoleSummary(report, displayPath(io.cwd, path.join(outDir, runId)), terminalWidth()));
     return report.exitCode;
   } finally {
     rmSync(tmp, { recursive: true, force: true });

@@ -97,7 +97,10 @@ describe("the module target", () => {
     expect(existsSync(path.join(project, "edgeconf", "expectations", "module.json")), "a shared module.json").toBe(
       false,
     );
-    const lines = r.stdout.trimEnd().split("\n");
+    const lines = r.stdout
+      .trimEnd()
+      .replace(/\n {4}/g, " ")
+      .split("\n"); // continuation lines joined
     expect(lines[0], "the first line: the file and the counts").toBe(
       `${own}: ${failures} expectations (0 kept, ${failures} added, 0 removed)`,
     );

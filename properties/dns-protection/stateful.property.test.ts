@@ -31,8 +31,11 @@ class Create implements Cmd {
   check = () => true;
   async run(m: Model, real: Real) {
     const rule = await r(real).made(this.body);
-    expect(rule).toMatchObject(this.body);
-    expect(m.rules.map((x) => x.id)).not.toContain(rule.id);
+    expect(rule, `POST ${this}: the rule as sent`).toMatchObject(this.body);
+    expect(
+      m.rules.map((x) => x.id),
+      `POST ${this}: a new id, none of the existing rules'`,
+    ).not.toContain(rule.id);
     m.rules.push(rule);
   }
   toString = () => `create(${JSON.stringify(this.body)})`;
@@ -60,8 +63,8 @@ class Patch implements Cmd {
     const rule = pickRule(m, this.n)!;
     const updated = expectSuccess<Rule>(await r(real).patch(rule.id, this.patch)).result;
     const expected = { ...rule, ...this.patch, modified_on: updated.modified_on };
-    expect(updated).toEqual(expected);
-    expect(updated.modified_on).not.toBe(rule.modified_on);
+    expect(updated, `PATCH ${this}: the rule with the patch applied, every other field kept`).toEqual(expected);
+    expect(updated.modified_on, `PATCH ${this}: modified_on changed`).not.toBe(rule.modified_on);
     m.rules[m.rules.indexOf(rule)] = updated;
   }
   toString = () => `patch(#${this.n}, ${JSON.stringify(this.patch)})`;
@@ -76,7 +79,9 @@ class Get implements Cmd {
       expectFailure(await r(real).get("00000000-0000-4000-8000-00000000abcd"), 404);
       return;
     }
-    expect(expectSuccess<Rule>(await r(real).get(rule.id)).result).toEqual(rule);
+    expect(expectSuccess<Rule>(await r(real).get(rule.id)).result, `GET ${this}: the rule as last written`).toEqual(
+      rule,
+    );
   }
   toString = () => `get(#${this.n})`;
 }
@@ -86,8 +91,12 @@ class List implements Cmd {
   async run(m: Model, real: Real) {
     const env = expectSuccess<Rule[]>(await r(real).list("?per_page=1000"));
     const byId = (a: Rule, b: Rule) => a.id.localeCompare(b.id);
-    expect([...env.result].sort(byId)).toEqual([...m.rules].sort(byId));
-    expect(env.result_info?.total_count).toBe(m.rules.length);
+    expect([...env.result].sort(byId), "GET ?per_page=1000: every rule of the model, each once").toEqual(
+      [...m.rules].sort(byId),
+    );
+    expect(env.result_info?.total_count, "GET ?per_page=1000: result_info.total_count, the number of rules").toBe(
+      m.rules.length,
+    );
   }
   toString = () => "list()";
 }

@@ -26,7 +26,10 @@ describe("area A validation (properties)", () => {
         if (!target.api) ctx.skip(missingCapability(target, "api"));
         const r = rules(await api());
         const rule = await r.made(body);
-        expect(rule).toMatchObject({ ...body, block_any_queries: body.block_any_queries ?? true });
+        expect(rule, "POST (valid body): the rule as sent, block_any_queries true when left out").toMatchObject({
+          ...body,
+          block_any_queries: body.block_any_queries ?? true,
+        });
         expectSuccess(await r.delete(rule.id));
         return true;
       });
@@ -52,7 +55,10 @@ describe("area A validation (properties)", () => {
         const r = rules(await api());
         const before = expectSuccess<Rule[]>(await r.list("?per_page=1000")).result;
         expectValidationFailure(await r.create(body));
-        expect(expectSuccess<Rule[]>(await r.list("?per_page=1000")).result).toEqual(before);
+        expect(
+          expectSuccess<Rule[]>(await r.list("?per_page=1000")).result,
+          "GET ?per_page=1000 after a refused POST: the rules from before",
+        ).toEqual(before);
         return true;
       });
     },
@@ -69,7 +75,11 @@ describe("area A validation (properties)", () => {
         const r = rules(await api());
         const rule = await r.made(create);
         const updated = expectSuccess<Rule>(await r.patch(rule.id, patch)).result;
-        expect(updated).toEqual({ ...rule, ...patch, modified_on: updated.modified_on });
+        expect(updated, "PATCH (valid patch): the rule with the patch applied, every other field kept").toEqual({
+          ...rule,
+          ...patch,
+          modified_on: updated.modified_on,
+        });
         expectSuccess(await r.delete(rule.id));
         return true;
       });
@@ -88,7 +98,10 @@ describe("area A validation (properties)", () => {
         const r = rules(await api());
         const rule = await r.made(create);
         expectValidationFailure(await r.patch(rule.id, body));
-        expect(expectSuccess<Rule>(await r.get(rule.id)).result).toEqual(rule);
+        expect(
+          expectSuccess<Rule>(await r.get(rule.id)).result,
+          "GET after a refused PATCH: the rule as created",
+        ).toEqual(rule);
         expectSuccess(await r.delete(rule.id));
         return true;
       });

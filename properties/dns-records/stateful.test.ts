@@ -61,11 +61,16 @@ class Create implements fc.AsyncCommand<Model, World> {
     const want = conflict(m, name, this.type, content);
     if (want !== undefined) {
       expect(res.status, res.text).toBe(400);
-      expect(codesOf(res.json)).toContain(want);
+      expect(codesOf(res.json), `POST ${this} conflicting: errors name code ${want}`).toContain(want);
       return;
     }
     const r = w.records.ok(res);
-    expect(r).toMatchObject({ name, type: this.type, content, ttl: this.ttl });
+    expect(r, `POST ${this}: the record with name, type, content, ttl as sent`).toMatchObject({
+      name,
+      type: this.type,
+      content,
+      ttl: this.ttl,
+    });
     m.byId.set(r.id, { id: r.id, name, type: this.type, content, ttl: this.ttl });
   }
   toString = () => `Create(${this.slot}, ${this.type}, ${this.pick}, ${this.ttl})`;
@@ -80,7 +85,12 @@ class PatchTtl implements fc.AsyncCommand<Model, World> {
   async run(m: Model, w: World) {
     const target = [...m.byId.values()][this.pick % m.byId.size]!;
     const r = w.records.ok(await w.records.patch(target.id, { ttl: this.ttl }));
-    expect(r).toMatchObject({ id: target.id, name: target.name, content: target.content, ttl: this.ttl });
+    expect(r, `PATCH ${this}: ttl changed; id, name, content kept`).toMatchObject({
+      id: target.id,
+      name: target.name,
+      content: target.content,
+      ttl: this.ttl,
+    });
     target.ttl = this.ttl;
   }
   toString = () => `PatchTtl(${this.pick}, ${this.ttl})`;
@@ -104,11 +114,15 @@ class PutContent implements fc.AsyncCommand<Model, World> {
     const want = conflict(m, target.name, target.type, content, target.id);
     if (want !== undefined) {
       expect(res.status, res.text).toBe(400);
-      expect(codesOf(res.json)).toContain(want);
+      expect(codesOf(res.json), `PUT ${this} conflicting: errors name code ${want}`).toContain(want);
       return;
     }
     const r = w.records.ok(res);
-    expect(r).toMatchObject({ id: target.id, content, ttl: 1 });
+    expect(r, `PUT ${this}: content as sent, ttl 1 (left out: automatic)`).toMatchObject({
+      id: target.id,
+      content,
+      ttl: 1,
+    });
     target.content = content;
     target.ttl = 1;
   }
@@ -121,8 +135,8 @@ class Delete implements fc.AsyncCommand<Model, World> {
   async run(m: Model, w: World) {
     const target = [...m.byId.values()][this.pick % m.byId.size]!;
     const res = await w.records.delete(target.id);
-    expect(res.status).toBe(200);
-    expect(res.json.result).toEqual({ id: target.id });
+    expect(res.status, `DELETE ${this}: status 200`).toBe(200);
+    expect(res.json.result, `DELETE ${this}: result is {id}`).toEqual({ id: target.id });
     m.byId.delete(target.id);
   }
   toString = () => `Delete(${this.pick})`;
@@ -139,7 +153,7 @@ class List implements fc.AsyncCommand<Model, World> {
       for (const r of env.result) seen.push(JSON.stringify([r.id, r.name, r.type, r.content, r.ttl]));
     }
     const want = [...m.byId.values()].map((r) => JSON.stringify([r.id, r.name, r.type, r.content, r.ttl]));
-    expect(seen.sort()).toEqual(want.sort());
+    expect(seen.sort(), `GET every page of ${this}: every record of the model, each once`).toEqual(want.sort());
   }
   toString = () => `List(${this.perPage})`;
 }

@@ -39,11 +39,16 @@ describe("dns records: validation fuzzing", () => {
         const sent = { ...body, name: `${String(body.name)}${uniqueLabel("v").slice(1)}` };
         const res = await records.post(sent);
         const r = records.ok(res);
-        expect(r.name).toBe(`${String(sent.name).toLowerCase()}.${await records.zoneName()}`);
-        expect(r.type).toBe(want.type);
-        expect(r.ttl).toBe(want.ttl);
-        expect(r.proxied).toBe(want.proxied);
-        if (want.content !== undefined) expect(r.content).toBe(want.content);
+        expect(r.name, "POST (valid body): name lower case, in the zone").toBe(
+          `${String(sent.name).toLowerCase()}.${await records.zoneName()}`,
+        );
+        expect(r.type, "POST (valid body): type as sent").toBe(want.type);
+        expect(r.ttl, "POST (valid body): ttl as the rules give it (1 when proxied or left out)").toBe(want.ttl);
+        expect(r.proxied, "POST (valid body): proxied as sent, false when left out").toBe(want.proxied);
+        if (want.content !== undefined)
+          expect(r.content, "POST (valid body): content in its stored form (TXT quoted, SRV from data)").toBe(
+            want.content,
+          );
         await records.delete(r.id);
         return true;
       }),
@@ -84,7 +89,7 @@ describe("dns records: validation fuzzing", () => {
         if (family.code !== undefined)
           expect(codesOf(res.json), `${broken.rule}: ${res.text.slice(0, 300)}`).toContain(family.code);
         const list = await records.list(`name=${encodeURIComponent(fqdn)}`);
-        expect(list.result).toEqual([]);
+        expect(list.result, `records at the name after the refused POST (${broken.rule}): none`).toEqual([]);
         return true;
       }),
     { numRuns: 80 },

@@ -181,9 +181,17 @@ async function runSequence(kt: KtTarget, ops: Op[]): Promise<void> {
           m.epochs.push({ epoch, digest: d });
           m.status = "Online";
           const audit = res.json as Audit;
-          expect(audit.epoch).toBe(epoch);
-          expect(audit.namespace).toBe(name(op.ns));
-          expect(audit.ciphersuite).toBe(m.version);
+          expect(
+            audit.epoch,
+            `POST /namespaces/${name(op.ns)}/audits epoch ${epoch}: the audit's epoch as published`,
+          ).toBe(epoch);
+          expect(audit.namespace, `POST /namespaces/${name(op.ns)}/audits epoch ${epoch}: the audit's namespace`).toBe(
+            name(op.ns),
+          );
+          expect(
+            audit.ciphersuite,
+            `POST /namespaces/${name(op.ns)}/audits epoch ${epoch}: the audit's ciphersuite, the namespace's signature_version`,
+          ).toBe(m.version);
         }
         break;
       }
@@ -196,7 +204,10 @@ async function runSequence(kt: KtTarget, ops: Op[]): Promise<void> {
         agree(`patch status ${status}`, accepted(res), ok);
         if (ok && m) {
           m.status = "Disabled";
-          expect((res.json as Namespace).status).toBe("Disabled");
+          expect(
+            (res.json as Namespace).status,
+            `PATCH /namespaces/${name(op.ns)} {status: Disabled}: status Disabled`,
+          ).toBe("Disabled");
         }
         break;
       }
@@ -207,14 +218,18 @@ async function runSequence(kt: KtTarget, ops: Op[]): Promise<void> {
         if (m) {
           const got = res.json!;
           expect(got.status, trace.join("\n")).toBe(m.status);
-          expect(got.signature_version).toBe(m.version);
-          expect(got.root).toBe(`${m.rootEpoch}/${m.rootDigest}`);
+          expect(got.signature_version, `GET /namespaces/${name(op.ns)}: signature_version as registered`).toBe(
+            m.version,
+          );
+          expect(got.root, `GET /namespaces/${name(op.ns)}: root as registered (epoch/digest)`).toBe(
+            `${m.rootEpoch}/${m.rootDigest}`,
+          );
         }
         break;
       }
       case "list": {
         const res = await call<{ namespaces: Namespace[] }>(kt, "GET", "/namespaces", undefined, "none");
-        expect(accepted(res)).toBe(true);
+        expect(accepted(res), "GET /namespaces (no credentials): accepted").toBe(true);
         const mine = res.json!.namespaces.filter((n) => n.name.startsWith(`${prefix}-`));
         const expected = [...model.entries()]
           .filter(([, m]) => m.public)
@@ -234,7 +249,7 @@ async function runSequence(kt: KtTarget, ops: Op[]): Promise<void> {
   const keys = info.json!.keys.map((k) => k.public_key);
   for (const [i, m] of model) {
     const got = await call<Namespace>(kt, "GET", `/namespaces/${name(i)}`, undefined, "none");
-    expect(got.json!.status).toBe(m.status);
+    expect(got.json!.status, `final GET /namespaces/${name(i)}: the model's status`).toBe(m.status);
     const lve = await call<{ epoch: number }>(
       kt,
       "GET",
@@ -243,13 +258,19 @@ async function runSequence(kt: KtTarget, ops: Op[]): Promise<void> {
       "none",
     );
     const last = m.epochs[m.epochs.length - 1];
-    if (last) expect(lve.json?.epoch).toBe(last.epoch);
-    else expect(lve.status).toBe(404);
+    if (last)
+      expect(lve.json?.epoch, `final GET /namespaces/${name(i)}/last-verified-epoch: the last epoch published`).toBe(
+        last.epoch,
+      );
+    else
+      expect(lve.status, `final GET /namespaces/${name(i)}/last-verified-epoch with nothing published: 404`).toBe(404);
     for (const e of m.epochs) {
       const res = await call<Audit>(kt, "GET", `/namespaces/${name(i)}/audits/${e.epoch}`, undefined, "none");
-      expect(accepted(res)).toBe(true);
+      expect(accepted(res), `final GET /namespaces/${name(i)}/audits/${e.epoch}: accepted`).toBe(true);
       const a = res.json!;
-      expect(a.digest.toLowerCase()).toBe(e.digest);
+      expect(a.digest.toLowerCase(), `final GET /namespaces/${name(i)}/audits/${e.epoch}: the digest published`).toBe(
+        e.digest,
+      );
       const bytes = signedBytes({
         ciphersuite: m.version,
         namespace: name(i),

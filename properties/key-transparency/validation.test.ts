@@ -102,11 +102,16 @@ describe("key-transparency validation", () => {
         expect(res.status, res.text).toBeGreaterThanOrEqual(200);
         expect(res.status, res.text).toBeLessThan(300);
         const ns = res.json!;
-        expect(ns.name).toBe(body.name);
-        expect(ns.root).toBe(body.root);
-        expect(ns.signature_version).toBe(body.signature_version);
-        expect(ns.log_directory ?? null).toBe(body.log_directory ?? null);
-        expect(ns.status).toBe("Initialization");
+        expect(ns.name, "POST /namespaces (valid body): name echoed as sent").toBe(body.name);
+        expect(ns.root, "POST /namespaces (valid body): root echoed as sent").toBe(body.root);
+        expect(ns.signature_version, "POST /namespaces (valid body): signature_version echoed as sent").toBe(
+          body.signature_version,
+        );
+        expect(
+          ns.log_directory ?? null,
+          "POST /namespaces (valid body): log_directory echoed as sent, null when left out",
+        ).toBe(body.log_directory ?? null);
+        expect(ns.status, "POST /namespaces (valid body): status Initialization").toBe("Initialization");
         return true;
       });
     },
@@ -156,12 +161,18 @@ describe("key-transparency validation", () => {
         ),
         async (b, digest) => {
           const body = JSON.parse(JSON.stringify(b)) as Body;
-          expect((await call(kt, "POST", "/namespaces", body)).status).toBeLessThan(300);
+          expect(
+            (await call(kt, "POST", "/namespaces", body)).status,
+            "POST /namespaces (valid body, before the bad audit): accepted",
+          ).toBeLessThan(300);
           const epoch = Number(body.root.split("/")[0]);
           const res = await call(kt, "POST", `/namespaces/${body.name}/audits`, { epoch, digest });
           expect(res.status, res.text).toBeGreaterThanOrEqual(400);
           const got = await call<Namespace>(kt, "GET", `/namespaces/${body.name}`, undefined, "none");
-          expect(got.json?.status).toBe("Initialization");
+          expect(
+            got.json?.status,
+            `GET /namespaces/${body.name} after a refused audit: status still Initialization`,
+          ).toBe("Initialization");
           return true;
         },
       );

@@ -25,14 +25,14 @@ export class PutCommand implements Cmd {
       ? await r.put(this.key, this.value, { customMetadata: this.meta, onlyIf: { etagDoesNotMatch: "*" } })
       : await r.put(this.key, this.value, { customMetadata: this.meta });
     if (this.ifAbsent && existed) {
-      expect(result).toBeNull();
+      expect(result, `${this}: null, the key exists and onlyIf etagDoesNotMatch "*" fails`).toBeNull();
       return;
     }
     const o = m.put(this.key, bytes, this.meta);
-    expect(result).not.toBeNull();
-    expect(result!.key).toBe(this.key);
-    expect(result!.size).toBe(bytes.byteLength);
-    expect(result!.etag).toBe(o.etag);
+    expect(result, `${this}: an object (the key is absent or no condition)`).not.toBeNull();
+    expect(result!.key, `${this}.key: the key written`).toBe(this.key);
+    expect(result!.size, `${this}.size: the UTF-8 bytes of the value`).toBe(bytes.byteLength);
+    expect(result!.etag, `${this}.etag: the MD5 of the value, as the model has it`).toBe(o.etag);
   }
   toString = () =>
     `put(${JSON.stringify(this.key)}, ${JSON.stringify(this.value)}${this.ifAbsent ? ", ifAbsent" : ""})`;
@@ -45,13 +45,13 @@ export class GetCommand implements Cmd {
     const want = m.objects.get(this.key);
     const got = await r.get(this.key);
     if (!want) {
-      expect(got).toBeNull();
+      expect(got, `${this}: null, the model holds no such key`).toBeNull();
       return;
     }
-    expect(got).not.toBeNull();
-    expect(new Uint8Array(await got!.arrayBuffer())).toEqual(want.bytes);
-    expect(got!.etag).toBe(want.etag);
-    expect(got!.customMetadata).toEqual(want.customMetadata);
+    expect(got, `${this}: an object, the model holds the key`).not.toBeNull();
+    expect(new Uint8Array(await got!.arrayBuffer()), `${this} bytes: the last value written`).toEqual(want.bytes);
+    expect(got!.etag, `${this}.etag: the model's etag`).toBe(want.etag);
+    expect(got!.customMetadata, `${this}.customMetadata: the last put's customMetadata`).toEqual(want.customMetadata);
   }
   toString = () => `get(${JSON.stringify(this.key)})`;
 }
@@ -63,11 +63,11 @@ export class HeadCommand implements Cmd {
     const want = m.objects.get(this.key);
     const got = await r.head(this.key);
     if (!want) {
-      expect(got).toBeNull();
+      expect(got, `${this}: null, the model holds no such key`).toBeNull();
       return;
     }
-    expect(got!.size).toBe(want.bytes.byteLength);
-    expect(got!.etag).toBe(want.etag);
+    expect(got!.size, `${this}.size: the model's byte length`).toBe(want.bytes.byteLength);
+    expect(got!.etag, `${this}.etag: the model's etag`).toBe(want.etag);
   }
   toString = () => `head(${JSON.stringify(this.key)})`;
 }
@@ -78,7 +78,8 @@ export class DeleteCommand implements Cmd {
   async run(m: BucketModel, r: ObjectStoreBucket): Promise<void> {
     await r.delete(this.keys.length === 1 ? this.keys[0]! : this.keys);
     m.delete(this.keys);
-    for (const k of this.keys) expect(await r.head(k)).toBeNull();
+    for (const k of this.keys)
+      expect(await r.head(k), `head(${JSON.stringify(k)}) after ${this}: null, deleted`).toBeNull();
   }
   toString = () => `delete(${JSON.stringify(this.keys)})`;
 }
@@ -101,18 +102,21 @@ export class ListCommand implements Cmd {
         ...(this.delimiter ? { delimiter: this.delimiter } : {}),
         ...(cursor ? { cursor } : {}),
       });
-      expect(page.objects.length + page.delimitedPrefixes.length).toBeLessThanOrEqual(this.limit);
+      expect(
+        page.objects.length + page.delimitedPrefixes.length,
+        `${this} one page: objects + delimitedPrefixes within the limit`,
+      ).toBeLessThanOrEqual(this.limit);
       keys.push(...page.objects.map((o) => o.key));
       prefixes.push(...page.delimitedPrefixes);
       if (!page.truncated) {
-        expect((page as { cursor?: string }).cursor).toBeUndefined();
+        expect((page as { cursor?: string }).cursor, `${this} last page (truncated false): no cursor`).toBeUndefined();
         break;
       }
       cursor = page.cursor;
     }
     const want = m.listAll(this.prefix, this.delimiter);
-    expect(keys).toEqual(want.keys);
-    expect(prefixes).toEqual(want.prefixes);
+    expect(keys, `${this}: every key of the model under the prefix, in order, each once`).toEqual(want.keys);
+    expect(prefixes, `${this}: the model's delimited prefixes, in order`).toEqual(want.prefixes);
   }
   toString = () => `listAll(${JSON.stringify(this.prefix)}, ${JSON.stringify(this.delimiter)}, ${this.limit})`;
 }
@@ -140,8 +144,15 @@ export class MultipartCommand implements Cmd {
     // Invisible while in progress.
     const before = m.objects.get(this.key);
     const head = await r.head(this.key);
-    if (before) expect(head!.etag).toBe(before.etag);
-    else expect(head).toBeNull();
+    if (before)
+      expect(head!.etag, `head during ${this}: the object before the upload (parts invisible until complete)`).toBe(
+        before.etag,
+      );
+    else
+      expect(
+        head,
+        `head during ${this}: null, no object before the upload (parts invisible until complete)`,
+      ).toBeNull();
     if (this.finish === "abort") {
       await upload.abort();
       return;
@@ -153,8 +164,8 @@ export class MultipartCommand implements Cmd {
       etag: `${md5(...chunks.map((c) => Buffer.from(md5(c), "hex")))}-${this.parts}`,
       customMetadata: {},
     });
-    expect(done.size).toBe(bytes.byteLength);
-    expect(done.etag).toBe(m.objects.get(this.key)!.etag);
+    expect(done.size, `${this} complete().size: the bytes of all parts`).toBe(bytes.byteLength);
+    expect(done.etag, `${this} complete().etag: MD5 of the part MD5s, -N parts`).toBe(m.objects.get(this.key)!.etag);
   }
   toString = () => `multipart(${JSON.stringify(this.key)}, ${this.parts} parts, last ${this.lastSize}, ${this.finish})`;
 }
@@ -193,11 +204,15 @@ export class BadPutCommand implements Cmd {
     );
     expect(error, `${this.kind} must be refused`).toBeDefined();
     const code = { "long-key": 10020, "bad-md5": 10037, "big-metadata": 10012 }[this.kind as string];
-    if (code !== undefined) expect(error!.message).toMatch(new RegExp(`^put: [\\s\\S]+ \\(${code}\\)$`));
-    else expect(error!.name).toBe("TypeError");
+    if (code !== undefined)
+      expect(error!.message, `${this} rejection: put: <text> (code ${code})`).toMatch(
+        new RegExp(`^put: [\\s\\S]+ \\(${code}\\)$`),
+      );
+    else expect(error!.name, `${this} rejection: a TypeError`).toBe("TypeError");
     const after = await r.head(this.key);
-    if (!before) expect(after).toBeNull();
-    else expect(after!.version).toBe(headBefore!.version);
+    if (!before) expect(after, `head after ${this}: still null, nothing written`).toBeNull();
+    else
+      expect(after!.version, `head after ${this}: the version from before, nothing written`).toBe(headBefore!.version);
   }
   toString = () => `badPut(${JSON.stringify(this.key)}, ${this.kind})`;
 }

@@ -52,7 +52,10 @@ describe("conditional headers against an RFC 7232 oracle", () => {
           },
         );
         const g = await bucket.get("k", { onlyIf: target.objectStore!.headers(init) });
-        expect(g).not.toBeNull();
+        expect(
+          g,
+          `get("k", {onlyIf: Headers ${JSON.stringify(init)}}): an object (with or without a body), never null`,
+        ).not.toBeNull();
         expect((g as { body?: unknown }).body !== undefined, JSON.stringify(init)).toBe(want);
       });
     },

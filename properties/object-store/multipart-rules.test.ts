@@ -55,14 +55,25 @@ describe("multipart part-size rules against an oracle", () => {
             (e: Error) => e,
           );
           if (want === "ok") {
-            expect(got).not.toBeInstanceOf(Error);
+            expect(
+              got,
+              `complete(parts of ${JSON.stringify(sizes)} bytes): succeeds, every part but the last at least the minimum, all equal`,
+            ).not.toBeInstanceOf(Error);
             const o = got as Exclude<typeof got, Error>;
-            expect(o.etag).toBe(`${md5(...chunks.map((c) => Buffer.from(md5(c), "hex")))}-${sizes.length}`);
+            expect(o.etag, `complete(${sizes.length} parts).etag: MD5 of the part MD5s, -${sizes.length}`).toBe(
+              `${md5(...chunks.map((c) => Buffer.from(md5(c), "hex")))}-${sizes.length}`,
+            );
             const body = new Uint8Array(await (await bucket.get("k"))!.arrayBuffer());
-            expect(Buffer.compare(Buffer.from(body), Buffer.concat(chunks))).toBe(0);
+            expect(
+              Buffer.compare(Buffer.from(body), Buffer.concat(chunks)),
+              'get("k") after complete: the parts\' bytes in part-number order',
+            ).toBe(0);
           } else {
-            expect((got as Error).message).toMatch(new RegExp(`^completeMultipartUpload: .+ \\(${want}\\)$`));
-            expect(await bucket.head("k")).toBeNull();
+            expect(
+              (got as Error).message,
+              `complete(parts of ${JSON.stringify(sizes)} bytes): rejects with completeMultipartUpload: <text> (${want})`,
+            ).toMatch(new RegExp(`^completeMultipartUpload: .+ \\(${want}\\)$`));
+            expect(await bucket.head("k"), 'head("k") after the refused complete: null, nothing written').toBeNull();
           }
         },
       );

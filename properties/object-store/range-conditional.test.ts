@@ -42,16 +42,29 @@ describe("ranges and conditionals against pure oracles", () => {
               (e: Error) => e,
             );
             if (want === "unsatisfiable") {
-              expect(got).toBeInstanceOf(Error);
-              expect((got as Error).message).toBe("get: The requested range is not satisfiable (10039)");
+              expect(
+                got,
+                `get("k", {range: ${JSON.stringify(range)}}) on ${data.byteLength} bytes: rejects, unsatisfiable`,
+              ).toBeInstanceOf(Error);
+              expect(
+                (got as Error).message,
+                `get("k", {range: ${JSON.stringify(range)}}) on ${data.byteLength} bytes: the 10039 error text`,
+              ).toBe("get: The requested range is not satisfiable (10039)");
               continue;
             }
-            expect(got).not.toBeInstanceOf(Error);
+            expect(
+              got,
+              `get("k", {range: ${JSON.stringify(range)}}) on ${data.byteLength} bytes: an object, the range is satisfiable`,
+            ).not.toBeInstanceOf(Error);
             const body = got as Exclude<typeof got, Error | null>;
-            expect(body!.range).toEqual(want);
-            expect(new Uint8Array(await body!.arrayBuffer())).toEqual(
-              data.slice(want.offset, want.offset + want.length),
-            );
+            expect(
+              body!.range,
+              `get("k", {range: ${JSON.stringify(range)}}).range on ${data.byteLength} bytes: the oracle's offset and length`,
+            ).toEqual(want);
+            expect(
+              new Uint8Array(await body!.arrayBuffer()),
+              `get("k", {range: ${JSON.stringify(range)}}) body: the bytes from offset, length long`,
+            ).toEqual(data.slice(want.offset, want.offset + want.length));
           }
         },
       );
@@ -108,12 +121,24 @@ describe("ranges and conditionals against pure oracles", () => {
         );
         if (onPut) {
           const r = await bucket.put("k", "next", { onlyIf });
-          expect(r !== null).toBe(want);
-          expect(await (await bucket.get("k"))!.text()).toBe(want ? "next" : "value");
+          expect(
+            r !== null,
+            `put("k", "next", {onlyIf: ${JSON.stringify(onlyIf)}}): an object when the condition holds, else null`,
+          ).toBe(want);
+          expect(
+            await (await bucket.get("k"))!.text(),
+            'get("k") after the conditional put: "next" when it held, else "value"',
+          ).toBe(want ? "next" : "value");
         } else {
           const g = await bucket.get("k", { onlyIf });
-          expect(g).not.toBeNull();
-          expect((g as { body?: unknown }).body !== undefined).toBe(want);
+          expect(
+            g,
+            `get("k", {onlyIf: ${JSON.stringify(onlyIf)}}): an object (with or without a body), never null`,
+          ).not.toBeNull();
+          expect(
+            (g as { body?: unknown }).body !== undefined,
+            `get("k", {onlyIf: ${JSON.stringify(onlyIf)}}): a body exactly when the condition holds`,
+          ).toBe(want);
         }
       });
     },

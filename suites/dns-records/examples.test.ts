@@ -66,7 +66,10 @@ describe("dns records: example requests of the spec and the docs", () => {
       const body = { type: "A", name: "www.example.com", content: "198.51.100.4", ttl: 3600, proxied: true };
       const { create, inZone } = await setup(ctx, [body]);
       const r = await create({ ...body, name: inZone(body.name) });
-      expect(r).toMatchObject({ type: "A", content: "198.51.100.4", proxied: true, proxiable: true, ttl: 1 });
+      expect(
+        r,
+        "POST A 198.51.100.4 proxied, ttl 3600 (spec example): the record with ttl 1 [B.ttl.proxied-3600-answers-1]",
+      ).toMatchObject({ type: "A", content: "198.51.100.4", proxied: true, proxiable: true, ttl: 1 });
     },
   );
 
@@ -82,7 +85,10 @@ describe("dns records: example requests of the spec and the docs", () => {
         data: { priority: 10, weight: 5, port: 5223, target: "server.example.com" },
       };
       const r = await create(body);
-      expect(r).toMatchObject({
+      expect(
+        r,
+        "POST SRV _xmpp._tcp (spec example): the response as shown, content from data, not proxiable [B.srv.content]",
+      ).toMatchObject({
         name: inZone("_xmpp._tcp.example.com"),
         type: "SRV",
         content: "5 5223 server.example.com",
@@ -109,7 +115,10 @@ describe("dns records: example requests of the spec and the docs", () => {
       const r = await create(body);
       // The docs' response shows ttl 1 for this DNS-only ttl 3600 request; the TTL rules (DNS only:
       // customizable) and the request win (docs/choices/dns-records.md).
-      expect(r).toMatchObject({
+      expect(
+        r,
+        "POST A www 192.0.2.1 ttl 3600 DNS only (docs example): the response as shown, ttl 3600 kept [B.ttl.dns-only-custom]",
+      ).toMatchObject({
         zone_name: zone,
         name: inZone("www.example.com"),
         type: "A",
@@ -139,7 +148,10 @@ describe("dns records: example requests of the spec and the docs", () => {
         proxied: false,
       };
       const r = await create(body);
-      expect(r).toMatchObject({
+      expect(
+        r,
+        "POST CNAME www -> www.another-example.com (docs example): the response as shown [B.type.cname-fqdn]",
+      ).toMatchObject({
         name: inZone("www.example.com"),
         type: "CNAME", // the docs' response says "A": a copy-paste slip of the page
         content: "www.another-example.com",
@@ -162,9 +174,15 @@ describe("dns records: example requests of the spec and the docs", () => {
       // The CNAME example's target is the zone apex, which (a proxied chain must end at an address) has an A.
       await create({ type: "A", name: "@", content: "192.0.2.1", proxied: true });
       const star = await create({ type: "A", name: "*", content: "192.0.2.1", proxied: true });
-      expect(star).toMatchObject({ name: inZone("*.example.com"), proxied: true, proxiable: true, ttl: 1 });
+      expect(
+        star,
+        "POST A * proxied (docs example): name *.<zone>, proxied, ttl 1 [B.name.wildcard-underscore]",
+      ).toMatchObject({ name: inZone("*.example.com"), proxied: true, proxiable: true, ttl: 1 });
       const starWww = await create({ type: "CNAME", name: "*.www", content: zone, proxied: true });
-      expect(starWww).toMatchObject({ name: inZone("*.www.example.com"), content: zone, proxied: true, ttl: 1 });
+      expect(
+        starWww,
+        "POST CNAME *.www -> apex proxied (docs example): name *.www.<zone>, proxied, ttl 1 [B.name.wildcard-underscore]",
+      ).toMatchObject({ name: inZone("*.www.example.com"), content: zone, proxied: true, ttl: 1 });
     },
   );
 
@@ -179,12 +197,21 @@ describe("dns records: example requests of the spec and the docs", () => {
         { type: "A", name: "docs.example.com", content: "203.0.113.7" },
       ]);
       const six = await create({ type: "AAAA", name: "www", content: "100::", proxied: true });
-      expect(six).toMatchObject({ name: inZone("www.example.com"), content: "100::", proxiable: true, ttl: 1 });
+      expect(
+        six,
+        "POST AAAA www 100:: proxied (docs example): accepted, proxiable, ttl 1 [B.proxy.address-types-only]",
+      ).toMatchObject({ name: inZone("www.example.com"), content: "100::", proxiable: true, ttl: 1 });
       const four = await create({ type: "A", name: "www", content: "192.0.2.1", proxied: true });
-      expect(four).toMatchObject({ content: "192.0.2.1", proxiable: true, proxied: true });
+      expect(
+        four,
+        "POST A www 192.0.2.1 proxied (docs example): accepted, proxied [B.proxy.address-types-only]",
+      ).toMatchObject({ content: "192.0.2.1", proxiable: true, proxied: true });
       for (const content of ["2001:db8::1", "203.0.113.7"]) {
         const type = content.includes(":") ? "AAAA" : "A";
-        expect(await create({ type, name: "docs", content, proxied: true })).toMatchObject({ proxied: true });
+        expect(
+          await create({ type, name: "docs", content, proxied: true }),
+          `POST ${type} ${content} proxied: accepted, proxied [B.proxy.address-types-only]`,
+        ).toMatchObject({ proxied: true });
       }
     },
   );
@@ -245,15 +272,36 @@ describe("dns records: example requests of the spec and the docs", () => {
       const env = checkEnvelope<Record<string, DnsRecord[]>>(res);
       expect(res.status, res.text.slice(0, 300)).toBe(200);
       const out = env.result;
-      expect(out.deletes!.map((r) => r.id)).toEqual([del1.id, del2.id]);
-      expect(out.patches![0]).toMatchObject({ id: p1.id, content: "192.0.2.46", name: p1.name });
-      expect(out.patches![1]).toMatchObject({ id: p2.id, name: inZone("update.example.com"), proxied: true, ttl: 1 });
+      expect(
+        out.deletes!.map((r) => r.id),
+        "batch (docs example) result.deletes: the two ids, in order [B.batch.order-atomic]",
+      ).toEqual([del1.id, del2.id]);
+      expect(
+        out.patches![0],
+        "batch (docs example) result.patches[0]: content 192.0.2.46, name kept [B.batch.order-atomic]",
+      ).toMatchObject({ id: p1.id, content: "192.0.2.46", name: p1.name });
+      expect(
+        out.patches![1],
+        "batch (docs example) result.patches[1]: renamed to update.<zone>, proxied, ttl 1 [B.patch.name]",
+      ).toMatchObject({ id: p2.id, name: inZone("update.example.com"), proxied: true, ttl: 1 });
       // "the proxied field for the first record listed under puts will assume the default value (false)";
       // the misspelt "ttl:" keys are not ttl: the TTL is the default (1, automatic).
-      expect(out.puts![0]).toMatchObject({ id: u1.id, name: inZone("change.example.com"), proxied: false, ttl: 1 });
-      expect(out.puts![1]).toMatchObject({ id: u2.id, content: "192.0.2.45", proxied: false, ttl: 1 });
-      expect(out.posts![0]).toMatchObject({ name: zone, content: "192.0.2.41", proxied: false, ttl: 3000 });
-      expect(out.posts![1]).toMatchObject({ name: inZone("a.example.com"), proxied: true, ttl: 1 });
+      expect(
+        out.puts![0],
+        "batch (docs example) result.puts[0]: proxied false (default), ttl 1 (misspelt ttl: key ignored) [B.batch.order-atomic]",
+      ).toMatchObject({ id: u1.id, name: inZone("change.example.com"), proxied: false, ttl: 1 });
+      expect(
+        out.puts![1],
+        "batch (docs example) result.puts[1]: content 192.0.2.45, proxied false, ttl 1 [B.batch.order-atomic]",
+      ).toMatchObject({ id: u2.id, content: "192.0.2.45", proxied: false, ttl: 1 });
+      expect(
+        out.posts![0],
+        "batch (docs example) result.posts[0]: at the apex, ttl 3000, not proxied [B.batch.order-atomic]",
+      ).toMatchObject({ name: zone, content: "192.0.2.41", proxied: false, ttl: 3000 });
+      expect(
+        out.posts![1],
+        "batch (docs example) result.posts[1]: a.<zone>, proxied, ttl 1 [B.batch.order-atomic]",
+      ).toMatchObject({ name: inZone("a.example.com"), proxied: true, ttl: 1 });
       await mark(...out.puts!, ...out.posts!);
     },
   );
@@ -274,29 +322,37 @@ describe("dns records: example requests of the spec and the docs", () => {
         ttl: 3600,
         proxied: false,
       });
-      expect(a).toMatchObject({ type: "A", content: "192.0.2.1", proxiable: true, proxied: false, ttl: 3600 });
+      expect(
+        a,
+        "POST A mail 192.0.2.1 ttl 3600 (docs step 2): the response as shown [B.examples.accepted]",
+      ).toMatchObject({ type: "A", content: "192.0.2.1", proxiable: true, proxied: false, ttl: 3600 });
       // Step 3 as written sends no priority. The platform refuses an MX without one ("priority is a
       // required field.", 9100: cloudflare-php#136, pulumi-cloudflare#1107) and the SDK documents it
       // "Required for MX and URI records": refused, nothing created (docs/choices/dns-records.md).
       const asWritten = { type: "MX", name: zone, content: inZone("mail.example.com"), ttl: 3600 };
       expectFailure(await records.post(asWritten), 400, 1004, 9100);
-      expect((await records.at(zone)).filter((r) => r.type === "MX" && r.content === asWritten.content)).toEqual([]);
+      expect(
+        (await records.at(zone)).filter((r) => r.type === "MX" && r.content === asWritten.content),
+        "MX records at the apex after the refused MX without priority: none [B.validation.no-change]",
+      ).toEqual([]);
       // With the priority its response shows (10): the response as shown.
       const mx = await create({ ...asWritten, priority: 10 });
-      expect(mx).toMatchObject({
-        zone_name: zone,
-        name: zone,
-        type: "MX",
-        content: inZone("mail.example.com"),
-        priority: 10,
-        proxiable: false,
-        proxied: false,
-        ttl: 3600,
-        locked: false,
-        meta: expect.objectContaining(META),
-        comment: null,
-        tags: [],
-      });
+      expect(mx, "POST MX at the apex with priority 10 (docs step 3): the response as shown [B.type.mx]").toMatchObject(
+        {
+          zone_name: zone,
+          name: zone,
+          type: "MX",
+          content: inZone("mail.example.com"),
+          priority: 10,
+          proxiable: false,
+          proxied: false,
+          ttl: 3600,
+          locked: false,
+          meta: expect.objectContaining(META),
+          comment: null,
+          tags: [],
+        },
+      );
     },
   );
 
@@ -313,12 +369,18 @@ describe("dns records: example requests of the spec and the docs", () => {
       // The apex already holds other types (as every real apex does: SOA, and here a TXT).
       await create({ type: "TXT", name: zone, content: "edgeconf apex" });
       const key = await create({ type: "DNSKEY", name: zone, data, ttl: 3600 });
-      expect(key).toMatchObject({ type: "DNSKEY", name: zone, ttl: 3600, data });
+      expect(
+        key,
+        "POST DNSKEY at the apex (docs step 1.2): type, name, ttl 3600, data as sent [B.type.ds-dnskey]",
+      ).toMatchObject({ type: "DNSKEY", name: zone, ttl: 3600, data });
       const ns = await create({ type: "NS", name: zone, content: "ns1.external-provider.example", ttl: 86400 });
-      expect(ns).toMatchObject({ type: "NS", name: zone, content: "ns1.external-provider.example", ttl: 86400 });
+      expect(
+        ns,
+        "POST NS at the apex beside other types (docs step 1.3): accepted as sent, ttl 86400 [B.conflict.ns-apex]",
+      ).toMatchObject({ type: "NS", name: zone, content: "ns1.external-provider.example", ttl: 86400 });
       // Other types may still be added at the apex beside its NS records.
       const a = await create({ type: "A", name: "@", content: "192.0.2.77" });
-      expect(a.name).toBe(zone);
+      expect(a.name, "POST A at @ beside the apex NS: accepted, name the zone [B.conflict.ns-apex]").toBe(zone);
       // Below the apex the NS rule stands (81056).
       const sub = `${uniqueLabel("deleg")}.${zone}`;
       await create({ type: "TXT", name: sub, content: "below the apex" });

@@ -291,9 +291,10 @@ describe("dns records: list parameters (RecordListParams)", () => {
     async (ctx) => {
       const { records } = await recordsOf(ctx);
       // The control: the list with valid parameters is served, so each refusal below is the parameter's.
-      expect(checkEnvelope(await records.api.request("GET", `${records.path}?type=A&page=1&per_page=5`)).success).toBe(
-        true,
-      );
+      expect(
+        checkEnvelope(await records.api.request("GET", `${records.path}?type=A&page=1&per_page=5`)).success,
+        "the control: GET ?type=A&page=1&per_page=5 succeeds [B.list.unknown-param]",
+      ).toBe(true);
       for (const q of [
         "colour=red",
         "name.like=x",

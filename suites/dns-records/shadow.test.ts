@@ -26,28 +26,61 @@ describe("dns records: shadow metadata", () => {
       const glue = records.ok(
         await records.post({ type: "A", name: `ns1.${sub}`, content: "192.0.2.1" }, undefined, SHADOW),
       );
-      expect(metaOf(glue)).toMatchObject({ shadowed_by: [ns.id], is_glue: true });
-      expect(metaOf(glue).dead_glue).toBeUndefined();
+      expect(
+        metaOf(glue),
+        "POST A glue ns1.<sub>?include_shadow_metadata=true: meta.shadowed_by [the NS id], is_glue true [B.shadow.metadata]",
+      ).toMatchObject({ shadowed_by: [ns.id], is_glue: true });
+      expect(
+        metaOf(glue).dead_glue,
+        "POST A glue ns1.<sub>?include_shadow_metadata=true: meta.dead_glue absent (reachable glue) [B.shadow.metadata]",
+      ).toBeUndefined();
       const www = records.ok(
         await records.post({ type: "A", name: `www.${sub}`, content: "192.0.2.2" }, undefined, SHADOW),
       );
-      expect(metaOf(www).shadowed_by).toEqual([ns.id]);
-      expect(metaOf(www).is_glue).toBeUndefined();
+      expect(
+        metaOf(www).shadowed_by,
+        "POST A www.<sub>?include_shadow_metadata=true: meta.shadowed_by [the NS id] [B.shadow.metadata]",
+      ).toEqual([ns.id]);
+      expect(
+        metaOf(www).is_glue,
+        "POST A www.<sub>?include_shadow_metadata=true: meta.is_glue absent (not an NS target) [B.shadow.metadata]",
+      ).toBeUndefined();
       // Not asked for: not given.
       const plain = records.ok(await records.get(glue.id));
-      expect(metaOf(plain).shadowed_by).toBeUndefined();
-      expect(metaOf(plain).is_glue).toBeUndefined();
+      expect(
+        metaOf(plain).shadowed_by,
+        "GET of the glue without include_shadow_metadata: meta.shadowed_by absent [B.shadow.metadata]",
+      ).toBeUndefined();
+      expect(
+        metaOf(plain).is_glue,
+        "GET of the glue without include_shadow_metadata: meta.is_glue absent [B.shadow.metadata]",
+      ).toBeUndefined();
       // GET of one record, PATCH, PUT: the same metadata.
       const one = `${records.path}/${glue.id}?${SHADOW}`;
       const expected = { shadowed_by: [ns.id], is_glue: true };
-      expect(metaOf(records.ok(await api.request("GET", one)))).toMatchObject(expected);
-      expect(metaOf(records.ok(await api.request("PATCH", one, { comment: "glue" })))).toMatchObject(expected);
+      expect(
+        metaOf(records.ok(await api.request("GET", one))),
+        "GET /dns_records/{id}?include_shadow_metadata=true of the glue: shadowed_by, is_glue [B.get.one]",
+      ).toMatchObject(expected);
+      expect(
+        metaOf(records.ok(await api.request("PATCH", one, { comment: "glue" }))),
+        "PATCH /dns_records/{id}?include_shadow_metadata=true of the glue: shadowed_by, is_glue [B.patch.partial]",
+      ).toMatchObject(expected);
       const put = { type: "A", name: `ns1.${sub}`, content: "192.0.2.1", comment: "glue2" };
-      expect(metaOf(records.ok(await api.request("PUT", one, put)))).toMatchObject(expected);
+      expect(
+        metaOf(records.ok(await api.request("PUT", one, put))),
+        "PUT /dns_records/{id}?include_shadow_metadata=true of the glue: shadowed_by, is_glue [B.put.overwrite]",
+      ).toMatchObject(expected);
       // The NS record: the number of records it shadows (glue and www).
       const nsMeta = metaOf(records.ok(await api.request("GET", `${records.path}/${ns.id}?${SHADOW}`)));
-      expect(nsMeta.shadowed_records_count).toBe(2);
-      expect(nsMeta.shadowed_by).toBeUndefined();
+      expect(
+        nsMeta.shadowed_records_count,
+        "GET?include_shadow_metadata=true of the NS: meta.shadowed_records_count 2 (glue and www) [B.shadow.metadata]",
+      ).toBe(2);
+      expect(
+        nsMeta.shadowed_by,
+        "GET?include_shadow_metadata=true of the NS: meta.shadowed_by absent [B.shadow.metadata]",
+      ).toBeUndefined();
       // Batch: patches, puts and posts carry it.
       const res = await records.batch(
         {
@@ -58,9 +91,18 @@ describe("dns records: shadow metadata", () => {
       );
       const env = checkEnvelope<Record<string, DnsRecord[]>>(res);
       expect(res.status, res.text.slice(0, 300)).toBe(200);
-      expect(metaOf(env.result.patches![0]!)).toMatchObject(expected);
-      expect(metaOf(env.result.posts![0]!).shadowed_by).toEqual([ns.id]);
-      expect(metaOf(env.result.posts![0]!).is_glue).toBeUndefined();
+      expect(
+        metaOf(env.result.patches![0]!),
+        "batch?include_shadow_metadata=true result.patches[0] (the glue): shadowed_by, is_glue [B.batch.order-atomic]",
+      ).toMatchObject(expected);
+      expect(
+        metaOf(env.result.posts![0]!).shadowed_by,
+        "batch?include_shadow_metadata=true result.posts[0] (TXT under the NS): meta.shadowed_by [the NS id] [B.batch.order-atomic]",
+      ).toEqual([ns.id]);
+      expect(
+        metaOf(env.result.posts![0]!).is_glue,
+        "batch?include_shadow_metadata=true result.posts[0] (TXT under the NS): meta.is_glue absent [B.shadow.metadata]",
+      ).toBeUndefined();
     },
   );
 
@@ -75,16 +117,31 @@ describe("dns records: shadow metadata", () => {
       const g = await records.create({ type: "A", name: `ns1.a.${sub}`, content: "192.0.2.1" });
       const res = await records.api.request("GET", `${records.path}/${g.id}?${SHADOW}`);
       const meta = metaOf(records.ok(res));
-      expect([...(meta.shadowed_by ?? [])].sort()).toEqual([top.id, deep.id].sort());
-      expect(meta).toMatchObject({ is_glue: true, dead_glue: true });
+      expect(
+        [...(meta.shadowed_by ?? [])].sort(),
+        "GET?include_shadow_metadata=true of glue under two delegations: meta.shadowed_by both NS ids [B.shadow.metadata]",
+      ).toEqual([top.id, deep.id].sort());
+      expect(
+        meta,
+        "GET?include_shadow_metadata=true of glue of a.<sub> under <sub>: is_glue true, dead_glue true [B.shadow.metadata]",
+      ).toMatchObject({ is_glue: true, dead_glue: true });
       // The deeper NS record is itself shadowed by the shallower delegation, and counts the glue.
       const deepMeta = metaOf(records.ok(await records.api.request("GET", `${records.path}/${deep.id}?${SHADOW}`)));
-      expect(deepMeta).toMatchObject({ shadowed_by: [top.id], shadowed_records_count: 1 });
+      expect(
+        deepMeta,
+        "GET?include_shadow_metadata=true of the deeper NS: shadowed_by the shallower NS, shadowed_records_count 1 [B.shadow.metadata]",
+      ).toMatchObject({ shadowed_by: [top.id], shadowed_records_count: 1 });
       // A CNAME at an NS target is not glue; a record outside any delegation carries no shadow fields.
       const out = await records.create({ type: "A", name: uniqueLabel("free"), content: "192.0.2.3" });
       const outMeta = metaOf(records.ok(await records.api.request("GET", `${records.path}/${out.id}?${SHADOW}`)));
-      expect(outMeta.shadowed_by).toBeUndefined();
-      expect(outMeta.is_glue).toBeUndefined();
+      expect(
+        outMeta.shadowed_by,
+        "GET?include_shadow_metadata=true of a record outside any delegation: meta.shadowed_by absent [B.shadow.metadata]",
+      ).toBeUndefined();
+      expect(
+        outMeta.is_glue,
+        "GET?include_shadow_metadata=true of a record outside any delegation: meta.is_glue absent [B.shadow.metadata]",
+      ).toBeUndefined();
     },
   );
 
@@ -112,9 +169,15 @@ describe("dns records: shadow metadata", () => {
         expectFailure(await records.post(body, undefined, q), 400, 1004);
         expectFailure(await records.batch({ posts: [body] }, q), 400, 1004);
       }
-      expect(await records.state()).toBe(before);
+      expect(
+        await records.state(),
+        "zone state after the refused include_shadow_metadata calls: unchanged [B.validation.no-change]",
+      ).toBe(before);
       // include_shadow_metadata=false is a valid value: the plain answer.
-      expect(records.ok(await api.request("GET", `${one}?include_shadow_metadata=false`))).toEqual(r);
+      expect(
+        records.ok(await api.request("GET", `${one}?include_shadow_metadata=false`)),
+        "GET /dns_records/{id}?include_shadow_metadata=false: the plain record [B.query.unknown-param]",
+      ).toEqual(r);
     },
   );
 });

@@ -16,7 +16,10 @@ describe("decoding", () => {
     const text = await (await bucket.get("bom"))!.text();
     expect(text.length, 'get("bom").text() of BOM + "{}": 3 characters, the BOM kept [D.body.bom]').toBe(3);
     expect(text.charCodeAt(0), 'get("bom").text(): the first character is U+FEFF [D.body.bom]').toBe(0xfeff);
-    const e = await caught(() => bucket.get("bom").then((o) => o!.json()));
+    const e = await caught(
+      () => bucket.get("bom").then((o) => o!.json()),
+      'get("bom").json(): throws SyntaxError, the BOM is not JSON [D.body.bom]',
+    );
     expect(e.name, 'get("bom").json(): a SyntaxError (the BOM is not JSON) [D.body.bom]').toBe("SyntaxError");
     await bucket.put("bad", new Uint8Array([0x61, 0xff, 0x62]));
     expect(await (await bucket.get("bad"))!.text(), 'get("bad").text() of invalid UTF-8: U+FFFD in its place').toBe(

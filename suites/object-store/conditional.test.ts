@@ -278,11 +278,17 @@ describe("conditionals on get", () => {
   clauseTest(["D.arg.if-match"], "If-Match / If-None-Match without a valid etag is an Error", async (ctx) => {
     const { bucket, os } = await openOffTheSecond(ctx);
     await seed(bucket);
-    const e = await caught(() => bucket.get("k", { onlyIf: os.headers({ "if-match": "abc" }) }));
+    const e = await caught(
+      () => bucket.get("k", { onlyIf: os.headers({ "if-match": "abc" }) }),
+      `get("k", {onlyIf: Headers {if-match: abc}}): throws Error, abc is no etag [D.arg.if-match]`,
+    );
     expect(e.message, `get("k", {onlyIf: Headers {if-match: abc}}) throws Error, its message [D.arg.if-match]`).toBe(
       "Invalid ETag in if-match header",
     );
-    const f = await caught(() => bucket.get("k", { onlyIf: os.headers({ "if-none-match": "abc" }) }));
+    const f = await caught(
+      () => bucket.get("k", { onlyIf: os.headers({ "if-none-match": "abc" }) }),
+      `get("k", {onlyIf: Headers {if-none-match: abc}}): throws Error, abc is no etag [D.arg.if-match]`,
+    );
     expect(
       f.message,
       `get("k", {onlyIf: Headers {if-none-match: abc}}) throws Error, its message [D.arg.if-match]`,

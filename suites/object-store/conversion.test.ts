@@ -123,8 +123,14 @@ describe("ints", () => {
   clauseTest(["D.arg.int", "D.arg.part-number"], "part numbers are ints", async (ctx) => {
     const { bucket } = await openMultipart(ctx);
     const upload = await bucket.createMultipartUpload("m");
-    expect((await upload.uploadPart(1.9, "x")).partNumber).toBe(1);
-    expect((await upload.uploadPart(anyValue<number>("2"), "y")).partNumber).toBe(2);
+    expect(
+      (await upload.uploadPart(1.9, "x")).partNumber,
+      "uploadPart(1.9, ...).partNumber: 1, the number converted to an int [D.arg.part-number]",
+    ).toBe(1);
+    expect(
+      (await upload.uploadPart(anyValue<number>("2"), "y")).partNumber,
+      'uploadPart("2", ...).partNumber: 2, the string converted to an int [D.arg.int]',
+    ).toBe(2);
     await expectRejects(
       upload.uploadPart(Number.NaN, "x"),
       "TypeError",
@@ -226,7 +232,10 @@ describe("dictionaries and parameters", () => {
       field("customMetadata", "PutOptions", "object"),
     );
     // null onlyIf / httpMetadata are empty dictionaries.
-    expect((await bucket.put("k", "v", anyValue({ onlyIf: null, httpMetadata: null })))!.key).toBe("k");
+    expect(
+      (await bucket.put("k", "v", anyValue({ onlyIf: null, httpMetadata: null })))!.key,
+      'put("k", "v", {onlyIf: null, httpMetadata: null}).key: "k", null dictionaries read as empty [D.arg.dictionary]',
+    ).toBe("k");
   });
 
   clauseTest(
@@ -250,7 +259,10 @@ describe("dictionaries and parameters", () => {
         "TypeError",
         "Failed to execute 'delete' on 'R2Bucket': parameter 1 is not of type 'string or Array'.",
       );
-      const e = await caught(() => (bucket.resumeMultipartUpload as (...a: unknown[]) => unknown)("k"));
+      const e = await caught(
+        () => (bucket.resumeMultipartUpload as (...a: unknown[]) => unknown)("k"),
+        'resumeMultipartUpload("k") without an upload id: throws TypeError',
+      );
       expect(e.name, "resumeMultipartUpload without an upload id: a TypeError").toBe("TypeError");
       expect(e.message, "resumeMultipartUpload without an upload id: the binding's message for parameter 2").toBe(
         "Failed to execute 'resumeMultipartUpload' on 'R2Bucket': parameter 2 is not of type 'string'.",
@@ -337,7 +349,10 @@ describe("writeHttpMetadata", () => {
     const { bucket, os } = await open(ctx);
     const o = await bucket.put("k", "v", { httpMetadata: { contentType: "text/plain" } });
     for (const bad of [undefined, {}, new Map()]) {
-      const e = await caught(() => o.writeHttpMetadata(anyValue(bad)));
+      const e = await caught(
+        () => o.writeHttpMetadata(anyValue(bad)),
+        `writeHttpMetadata(${String(bad)}): throws TypeError [D.arg.write-http-metadata-headers]`,
+      );
       expect(e.name, `writeHttpMetadata(${String(bad)}): a TypeError`).toBe("TypeError");
       expect(e.message, `writeHttpMetadata(${String(bad)}): the binding's message for parameter 1`).toBe(
         "Failed to execute 'writeHttpMetadata' on 'HeadResult': parameter 1 is not of type 'Headers'.",
@@ -374,7 +389,10 @@ describe("writeHttpMetadata", () => {
         const p = await bucket.put("k", "v", { httpMetadata: { contentType, cacheControl: "no-store" } });
         expect(p.httpMetadata!.contentType, "put keeps the contentType as given").toBe(contentType);
         const h = os.headers({ "content-language": "en" });
-        const e = await caught(() => p.writeHttpMetadata(h));
+        const e = await caught(
+          () => p.writeHttpMetadata(h),
+          `writeHttpMetadata with contentType ${JSON.stringify(contentType)}: throws TypeError`,
+        );
         const what = `writeHttpMetadata with contentType ${JSON.stringify(contentType)}`;
         expect([e.name, e.message], `${what}: the error`).toEqual(["TypeError", "Invalid header value."]);
         expect(h.get("cache-control"), `${what}: cache-control (written after content-type)`).toBeNull();
@@ -506,7 +524,10 @@ describe("types, not prototype chains", () => {
       expect(got, "get with onlyIf inheriting Headers.prototype: a plain dictionary, met, a body").toHaveProperty(
         "body",
       );
-      const e = await caught(() => o.writeHttpMetadata(anyValue(Object.create(Headers.prototype))));
+      const e = await caught(
+        () => o.writeHttpMetadata(anyValue(Object.create(Headers.prototype))),
+        "writeHttpMetadata(an object inheriting Headers.prototype): throws TypeError",
+      );
       expect(e.name, "writeHttpMetadata(an object inheriting Headers.prototype): a TypeError").toBe("TypeError");
       expect(e.message, "writeHttpMetadata(an object inheriting Headers.prototype): the binding's message").toBe(
         "Failed to execute 'writeHttpMetadata' on 'HeadResult': parameter 1 is not of type 'Headers'.",
@@ -549,6 +570,13 @@ describe("reads of option fields", () => {
     ]);
     log.length = 0;
     await bucket.list(tracer(log, "o", { limit: 5, include: ["httpMetadata" as const] }));
-    expect(log).toEqual(["o.limit", "o.prefix", "o.cursor", "o.delimiter", "o.startAfter", "o.include"]);
+    expect(log, "list(options): the fields read once each, in declaration order [D.arg.read-once]").toEqual([
+      "o.limit",
+      "o.prefix",
+      "o.cursor",
+      "o.delimiter",
+      "o.startAfter",
+      "o.include",
+    ]);
   });
 });

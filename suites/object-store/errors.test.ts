@@ -20,8 +20,13 @@ describe("storage errors", () => {
       await expectStoreError(bucket.delete(long), "delete", 10020, INVALID_NAME);
       await expectStoreError(bucket.createMultipartUpload(long), "createMultipartUpload", 10020, INVALID_NAME);
       const ok = "k".repeat(1024);
-      expect((await bucket.put(ok, "v")).key).toBe(ok);
-      expect((await bucket.put("é".repeat(512), "v")).size).toBe(1);
+      expect((await bucket.put(ok, "v")).key, "put(a 1024-byte key).key: the key, accepted [D.err.key-too-long]").toBe(
+        ok,
+      );
+      expect(
+        (await bucket.put("é".repeat(512), "v")).size,
+        'put("é" x 512, a 1024-byte key).size: 1, accepted [D.err.key-too-long]',
+      ).toBe(1);
     },
   );
 
@@ -38,9 +43,12 @@ describe("storage errors", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       const errors = [
-        await caught(() => bucket.put("k".repeat(1025), "v")),
-        await caught(() => bucket.list({ limit: 0 })),
-        await caught(() => bucket.resumeMultipartUpload("k", "nope").uploadPart(1, "x")),
+        await caught(() => bucket.put("k".repeat(1025), "v"), "put(a 1025-byte key): rejects with a storage error"),
+        await caught(() => bucket.list({ limit: 0 }), "list({limit: 0}): rejects with a storage error"),
+        await caught(
+          () => bucket.resumeMultipartUpload("k", "nope").uploadPart(1, "x"),
+          'resumeMultipartUpload("k", "nope").uploadPart(1, "x"): rejects with a storage error',
+        ),
       ];
       for (const e of errors) {
         const what = `storage error "${e.message}"`;

@@ -86,14 +86,17 @@ export async function expectRejects(p: Promise<unknown>, name: string, message: 
   expect((e as Error).message, `the ${name}'s message`).toBe(message);
 }
 
-/** Calls `f` and expects a synchronous throw or a rejection: returns the error. */
-export async function caught(f: () => unknown): Promise<Error> {
+/**
+ * Calls `f` and expects a synchronous throw or a rejection: returns the error. `what` names the call and the
+ * error it must give, for the failure when there is none.
+ */
+export async function caught(f: () => unknown, what: string): Promise<Error> {
   try {
     await f();
   } catch (e) {
     return e as Error;
   }
-  throw new Error("expected an error, got none");
+  throw new Error(`${what}: expected an error, got none`);
 }
 
 export function bytes(n: number, seed = 1): Uint8Array {

@@ -59,9 +59,15 @@ describe("keys with lone surrogates", () => {
     async (ctx) => {
       const { bucket } = await open(ctx);
       const o = await bucket.put("k", "\uD800");
-      expect(o.size).toBe(3);
-      expect([...new Uint8Array(await (await bucket.get("k"))!.arrayBuffer())]).toEqual([0xed, 0xa0, 0x80]);
-      expect(await (await bucket.get("k"))!.text()).toBe("\uFFFD\uFFFD\uFFFD");
+      expect(o.size, 'put("k", a lone U+D800).size: 3, the lone surrogate as WTF-8 [D.key.lone-surrogate]').toBe(3);
+      expect(
+        [...new Uint8Array(await (await bucket.get("k"))!.arrayBuffer())],
+        'get("k") bytes after put(a lone U+D800): ED A0 80 (WTF-8) [D.key.lone-surrogate]',
+      ).toEqual([0xed, 0xa0, 0x80]);
+      expect(
+        await (await bucket.get("k"))!.text(),
+        'get("k").text() after put(a lone U+D800): three U+FFFD (invalid UTF-8 decoded) [D.put.value-types]',
+      ).toBe("\uFFFD\uFFFD\uFFFD");
     },
   );
 });

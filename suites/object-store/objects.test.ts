@@ -22,7 +22,7 @@ describe("objects", () => {
       for (const field of ["key", "version", "size", "etag", "httpEtag", "uploaded", "checksums", "storageClass"]) {
         const e = await caught(() => {
           (o as unknown as Record<string, unknown>)[field] = "changed";
-        });
+        }, `assigning ${field} of a put/head/get result: throws TypeError, read-only [D.object.read-only]`);
         expect(
           e.name,
           `assigning ${field} of a put/head/get result: a TypeError (read-only) [D.object.read-only]`,
@@ -40,7 +40,7 @@ describe("objects", () => {
     expect(put.ssecKeyMd5, "put without ssecKey: ssecKeyMd5 undefined").toBeUndefined();
     const e = await caught(() => {
       (got as unknown as Record<string, unknown>).body = null;
-    });
+    }, "assigning body of a get result: throws TypeError, read-only [D.object.read-only]");
     expect(e.name, "assigning body of a get result: a TypeError (read-only) [D.object.read-only]").toBe("TypeError");
   });
 
@@ -118,7 +118,10 @@ describe("customer keys (ssecKey)", () => {
       'get("s") with the same key as an ArrayBuffer: "secret"',
     ).toBe("secret");
     for (const options of [undefined, { ssecKey: OTHER_KEY }]) {
-      const e = await caught(() => bucket.get("s", options));
+      const e = await caught(
+        () => bucket.get("s", options),
+        `get("s") ${options ? "with another key" : "without its key"}: rejects [D.ssec.model]`,
+      );
       const what = `get("s") ${options ? "with another key" : "without its key"}`;
       expect(e.constructor.name, `${what}: rejects with a plain Error [D.ssec.model]`).toBe("Error");
       expect(e.message, `${what}: "get: <message> (<code>)"`).toMatch(/^get: [\s\S]+ \(\d+\)$/);
@@ -133,7 +136,10 @@ describe("customer keys (ssecKey)", () => {
     async (ctx) => {
       const { bucket } = await openMultipart(ctx);
       const upload = await bucket.createMultipartUpload("m", { ssecKey: KEY });
-      const e = await caught(() => upload.uploadPart(1, "abc"));
+      const e = await caught(
+        () => upload.uploadPart(1, "abc"),
+        "uploadPart without the upload's key: rejects [D.ssec.model]",
+      );
       expect(e.message, 'uploadPart without the upload\'s key: rejects, "uploadPart: <message> (<code>)"').toMatch(
         /^uploadPart: [\s\S]+ \(\d+\)$/,
       );

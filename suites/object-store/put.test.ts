@@ -189,8 +189,14 @@ describe("put", () => {
   clauseTest(["D.put.custom-metadata"], "customMetadata is stored and returned", async (ctx) => {
     const { bucket } = await open(ctx);
     const o = await bucket.put("k", "v", { customMetadata: { owner: "me", "x-y": "ü" } });
-    expect(o.customMetadata).toEqual({ owner: "me", "x-y": "ü" });
-    expect((await bucket.head("k"))!.customMetadata).toEqual({ owner: "me", "x-y": "ü" });
+    expect(
+      o.customMetadata,
+      'put("k", "v", {customMetadata}).customMetadata: as given [D.put.custom-metadata]',
+    ).toEqual({ owner: "me", "x-y": "ü" });
+    expect(
+      (await bucket.head("k"))!.customMetadata,
+      'head("k").customMetadata after put: as given [D.put.custom-metadata]',
+    ).toEqual({ owner: "me", "x-y": "ü" });
   });
 
   describe("a customMetadata own key __proto__", () => {
@@ -260,7 +266,10 @@ describe("put", () => {
         // Assigned (not an own key: the setter ignores a string), it is not sent at all.
         const assigned: Record<string, string> = {};
         Reflect.set(assigned, "__proto__", "x".repeat(9000));
-        expect(Reflect.ownKeys((await bucket.put("k", "v", { customMetadata: assigned })).customMetadata!)).toEqual([]);
+        expect(
+          Reflect.ownKeys((await bucket.put("k", "v", { customMetadata: assigned })).customMetadata!),
+          'put("k", "v", {customMetadata with an assigned __proto__}).customMetadata: no keys (not sent) [D.put.custom-metadata-proto]',
+        ).toEqual([]);
       },
     );
 

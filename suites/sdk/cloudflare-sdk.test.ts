@@ -134,13 +134,17 @@ describe("official cloudflare SDK against the target", () => {
       const { records } = await recordsOf(ctx);
       const { Sdk, client } = await sdkClient(ctx, records.api, "key");
       const zone_id = records.zoneId;
-      await expect(client.dns.records.get("0123456789abcdef0123456789abcdef", { zone_id })).rejects.toBeInstanceOf(
-        Sdk.NotFoundError,
-      );
+      await expect(
+        client.dns.records.get("0123456789abcdef0123456789abcdef", { zone_id }),
+        "SDK dns.records.get(unknown id): rejects with NotFoundError (404) [B.record.not-found]",
+      ).rejects.toBeInstanceOf(Sdk.NotFoundError);
       const bad = client.dns.records
         .create({ zone_id, type: "A", name: uniqueLabel("bad"), content: "1.1", ttl: 1 })
         .then((r) => records.created.add(r.id)); // a target that accepts it: deleted after the file
-      await expect(bad).rejects.toBeInstanceOf(Sdk.BadRequestError);
+      await expect(
+        bad,
+        'SDK dns.records.create(A "1.1"): rejects with BadRequestError (400) [B.validation.code]',
+      ).rejects.toBeInstanceOf(Sdk.BadRequestError);
     },
   );
 

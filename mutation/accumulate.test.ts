@@ -1,0 +1,107 @@
+import { describe, expect, test } from "vitest";
+import { isReport, type MutationReport, mergeReports, staleFiles } from "./accumulate.ts";
+
+const at = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
+
+const report = (
+  files: Record<string, { source: string; status: string; coveredBy?: string[]; killedBy?: string[] }>,
+  tests: Record<string, [string, string][]>,
+): MutationReport => ({
+  files: Object.fromEntries(
+    Object.entries(files).map(([file, m]) => [
+      file,
+      { source: m.source, mutants: [{ id: "1", mutatorName: "M", replacement: "y", location: at, ...m }] },
+    ]),
+  ),
+  testFiles: Object.fromEntries(
+    Object.entries(tests).map(([file, list]) => [file, { tests: list.map(([id, name]) => ({ id, name })) }]),
+  ),
+});
+
+describe("mutation runs add up (accumulate.ts)", () => {
+  const kept = report(
+    {
+      "sim/a.ts": { source: "a1", status: "Killed", coveredBy: ["0", "1"], killedBy: ["1"] },
+      "sim/b.ts": { source: "b1", status: "Survived", coveredBy: ["0"] },
+    },
+    {
+      "suites/t.test.ts": [
+        ["0", "first"],
+        ["1", "second"],
+      ],
+    },
+  );
+  const fresh = report(
+    { "sim/b.ts": { source: "b2", status: "Killed", coveredBy: ["0"], killedBy: ["0"] } },
+    { "suites/u.test.ts": [["0", "third"]] },
+  );
+
+  test("a run of one file replaces that file's results and keeps every other file's", () => {
+    const merged = mergeReports(kept, fresh);
+    expect(Object.keys(merged.files).sort(), "files of the merged report").toEqual(["sim/a.ts", "sim/b.ts"]);
+    expect(merged.files["sim/b.ts"]?.source, "sim/b.ts: the fresh run's source").toBe("b2");
+    expect(merged.files["sim/b.ts"]?.mutants[0]?.status, "sim/b.ts: the fresh run's status").toBe("Killed");
+    expect(merged.files["sim/a.ts"]?.mutants[0]?.status, "sim/a.ts: kept from the earlier run").toBe("Killed");
+  });
+
+  test("test ids are renumbered over both reports, and each mutant still names the same tests", () => {
+    const merged = mergeReports(kept, fresh);
+    const names = new Map(
+      Object.entries(merged.testFiles ?? {}).flatMap(([file, tf]) => tf.tests.map((t) => [t.id, `${file}:${t.name}`])),
+    );
+    expect(names.size, "three tests, each with its own id").toBe(3);
+    const a = merged.files["sim/a.ts"]?.mutants[0];
+    expect(
+      a?.coveredBy?.map((id) => names.get(id)),
+      "sim/a.ts coveredBy, by name",
+    ).toEqual(["suites/t.test.ts:first", "suites/t.test.ts:second"]);
+    expect(
+      a?.killedBy?.map((id) => names.get(id)),
+      "sim/a.ts killedBy, by name",
+    ).toEqual(["suites/t.test.ts:second"]);
+    const b = merged.files["sim/b.ts"]?.mutants[0];
+    expect(
+      b?.killedBy?.map((id) => names.get(id)),
+      "sim/b.ts killedBy, by name",
+    ).toEqual(["suites/u.test.ts:third"]);
+  });
+
+  test("a test file the fresh run also has keeps only the fresh tests; old results lose the tests that are gone", () => {
+    const again = report(
+      { "sim/b.ts": { source: "b2", status: "Killed", coveredBy: ["0"], killedBy: ["0"] } },
+      { "suites/t.test.ts": [["0", "first"]] },
+    );
+    const merged = mergeReports(kept, again);
+    expect(
+      merged.testFiles?.["suites/t.test.ts"]?.tests.map((t) => t.name),
+      "tests of the shared file",
+    ).toEqual(["first"]);
+    const a = merged.files["sim/a.ts"]?.mutants[0];
+    expect(a?.coveredBy?.length, "sim/a.ts coveredBy: only the test that still exists").toBe(1);
+    expect(a?.killedBy, "sim/a.ts killedBy: its culprit is gone, so Stryker retests it").toEqual([]);
+  });
+
+  test("stale files are those whose source differs from the recorded one, or that are gone", () => {
+    const now: Record<string, string> = { "sim/a.ts": "a1" };
+    expect(
+      staleFiles(kept, (f) => now[f]),
+      "sim/b.ts is gone",
+    ).toEqual(["sim/b.ts"]);
+    now["sim/b.ts"] = "b1";
+    expect(
+      staleFiles(kept, (f) => now[f]),
+      "nothing changed",
+    ).toEqual([]);
+    now["sim/a.ts"] = "a2";
+    expect(
+      staleFiles(kept, (f) => now[f]),
+      "sim/a.ts changed",
+    ).toEqual(["sim/a.ts"]);
+  });
+
+  test("only a report's shape is merged: other JSON is not a report", () => {
+    expect(isReport(kept), "a report").toBe(true);
+    for (const bad of [null, [], { files: [] }, { files: { x: { mutants: [] } } }, { files: { x: { source: "" } } }])
+      expect(isReport(bad), `not a report: ${JSON.stringify(bad)}`).toBe(false);
+  });
+});
