@@ -30,7 +30,7 @@ const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--conc
   --mutate GLOB   mutate only these files (repeatable; default: the area's sim/ folder)
   --concurrency N test runner processes (default 2)
   --full          test every mutant again (default: incremental)
-  --scores        print each area's score so far (runs add up), with the triage applied
+  --scores        print each area's score so far (runs add up), with the triage file as it is now
 `;
 
 const LETTERS: Record<string, MutationArea> = {
@@ -195,21 +195,15 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
   const fresh = readReport(jsonFile) ?? { files: {} };
   const merged = kept === undefined ? fresh : mergeReports(kept, fresh);
   writeFileSync(incrementalFile, JSON.stringify(merged));
-  const triage = readTriage(triagePath(ROOT, area));
-  const all = mutantsOf(merged);
   const thisRun = Object.keys(fresh.files).filter((f) => globs.length === 0 || globs.some((g) => globMatches(g, f)));
+  const triage = readTriage(triagePath(ROOT, area));
   const runScore = scoreOf(
     area,
-    all.filter((m) => thisRun.includes(m.file)),
+    mutantsOf(fresh).filter((m) => thisRun.includes(m.file)),
     triage,
     thisRun,
   );
-  const counted = [...new Set(all.map((m) => m.file))].sort();
-  const score = scoreOf(area, all, triage, counted);
-  const missing = areaFiles(area).filter((f) => !counted.includes(f));
-  const stale = staleFiles(merged, (f) =>
-    existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), "utf8") : undefined,
-  );
+  const { score, counted, missing, stale } = areaScore(area, merged);
   writeFileSync(path.join(dir, "survivors.md"), survivorsMarkdown(score));
   const { untriaged, unusedTriage, ...figures } = score;
   writeFileSync(
@@ -233,28 +227,38 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
   return 0;
 }
 
+/** The area so far: its kept results with the triage file as it is now (an edit since the run counts). */
+function areaScore(area: MutationArea, report: MutationReport) {
+  const all = mutantsOf(report);
+  const counted = [...new Set(all.map((m) => m.file))].sort();
+  const score = scoreOf(area, all, readTriage(triagePath(ROOT, area)), counted);
+  const missing = areaFiles(area).filter((f) => !counted.includes(f));
+  const stale = staleFiles(report, (f) =>
+    existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), "utf8") : undefined,
+  ).filter((f) => counted.includes(f));
+  return { score, counted, missing, stale };
+}
+
 function printScores(): number {
   const rows: string[] = [
     "| area | mutants | killed | timeout | survived | no coverage | triaged | raw | after triage | files |",
   ];
   rows.push("|---|---|---|---|---|---|---|---|---|---|");
   for (const area of MUTATION_AREAS) {
-    try {
-      const s = JSON.parse(readFileSync(path.join(OUT, area, "score.json"), "utf8")) as Score & {
-        missing?: string[];
-        stale?: string[];
-      };
-      const total = s.killed + s.timeout + s.survived + s.noCoverage;
-      const files =
-        `${s.files.length}` +
-        (s.missing?.length ? `, never run: ${s.missing.length}` : "") +
-        (s.stale?.length ? `, changed since run: ${s.stale.length}` : "");
-      rows.push(
-        `| ${area} | ${total} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.triaged} | ${s.raw}% | ${s.afterTriage}% | ${files} |`,
-      );
-    } catch {
+    const report = readReport(path.join(OUT, area, "incremental.json"));
+    if (report === undefined) {
       rows.push(`| ${area} | no run yet (npm run mutate -- --area ${area}) | | | | | | | | |`);
+      continue;
     }
+    const { score: s, counted, missing, stale } = areaScore(area, report);
+    const total = s.killed + s.timeout + s.survived + s.noCoverage;
+    const files =
+      `${counted.length}` +
+      (missing.length ? `, never run: ${missing.length}` : "") +
+      (stale.length ? `, changed since run: ${stale.length}` : "");
+    rows.push(
+      `| ${area} | ${total} | ${s.killed} | ${s.timeout} | ${s.survived} | ${s.noCoverage} | ${s.triaged} | ${s.raw}% | ${s.afterTriage}% | ${files} |`,
+    );
   }
   process.stdout.write(`${rows.join("\n")}\n`);
   return 0;

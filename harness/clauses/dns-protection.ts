@@ -284,6 +284,12 @@ export const dnsProtectionClauses = [
     text: "Rules belong to one account: another account's path does not read, change, delete or list them (404 by id)",
     source: "spec",
   },
+  {
+    id: "A.consistency.patch-atomic",
+    area: "dns-protection",
+    text: "A PATCH applies its fields at one instant: concurrent PATCHes and GETs of a rule are linearizable (the rule after two racing PATCHes of every field equals one of them; no answer mixes the fields of two) (edgeconf check consistency)",
+    source: "platform",
+  },
   // Operations of the platform.
   { id: "A.get.one", area: "dns-protection", text: "GET <path base>/{rule_id} returns the rule", source: "platform" },
   {

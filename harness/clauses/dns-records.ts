@@ -321,6 +321,12 @@ export const dnsRecordsClauses = [
     text: "An identical record (type, name, content) is refused (81058).",
     source: "platform",
   },
+  {
+    id: "B.consistency.conflict-create",
+    area,
+    text: "The conflict rules hold under concurrent calls: of overlapping creates the rules forbid together (CNAME beside A, AAAA or CNAME; NS beside another type; identical records) at most one succeeds, and creates, deletes and name-filtered lists of a name are linearizable (edgeconf check consistency).",
+    source: "platform",
+  },
   // Operations beyond create (platform)
   {
     id: "B.list.pagination",

@@ -21,13 +21,13 @@ export const keyTransparencyClauses = [
     id: "C.error.status",
     area,
     source: "platform",
-    text: "Every success answers 200; a refusal answers a 4xx whose body says why: 400 (body not JSON, a field missing or invalid, a state rule, a Disabled namespace), 401 (a write without a verified client certificate), 403 (another operator's namespace), 404 (no such namespace, epoch or route), 405 with Allow (method not served), 409 (name taken, epoch already published, digest already used), 413 (body over 64 KiB), 415 (body not sent as application/json). The platform publishes 404 for an absent namespace or epoch (plexi's client reads it as absent) and the Disabled 400; the other codes are edgeconf's, after HTTP semantics (docs/choices/key-transparency.md).",
+    text: "Every success answers a 2xx with its whole body (the simulator: 200); a refusal answers a 4xx whose body says why, never a 5xx. The sources fix two refusal statuses, required exactly: 404 for a namespace, epoch or route that does not exist (plexi's client reads a 404 as absent) and 400 \"Namespace is disabled and read-only.\" for a write to a Disabled namespace (the platform's docs). Every other refusal (a bad body or field, a state rule, no client certificate, another operator's namespace, a method not served, a name, epoch or digest taken, a body too large or not JSON) may be any 4xx: the simulator answers 400, 401, 403, 405, 409, 413 and 415 there (docs/choices/key-transparency-statuses.md).",
   },
   {
     id: "C.error.method-not-allowed",
     area,
     source: "platform",
-    text: "A method a route does not serve (PUT, DELETE, POST on one namespace, GET on audits_uri...) answers 405 with an Allow header naming the methods it serves (RFC 9110 15.5.6; edgeconf's choice, the platform's is not public) and changes nothing.",
+    text: "A method a route does not serve (PUT, DELETE, POST on one namespace, GET on audits_uri...) is refused with a 4xx and changes nothing; when the refusal is a 405 its Allow header names the methods the route serves (RFC 9110 15.5.6). The simulator answers 405; the platform's status is not public (docs/choices/key-transparency-statuses.md).",
   },
   // --- register ---
   {
@@ -220,6 +220,12 @@ export const keyTransparencyClauses = [
     area,
     source: "platform",
     text: "Each later epoch is exactly the previous epoch + 1; an epoch cannot be republished.",
+  },
+  {
+    id: "C.consistency.publish-once",
+    area,
+    source: "platform",
+    text: "Publishing is a compare-and-set: of concurrent publishes of the same next epoch exactly one is accepted, and publishes and audit reads of a namespace are linearizable (every later read answers the accepted digest) (edgeconf check consistency).",
   },
   {
     id: "C.publish.digest",

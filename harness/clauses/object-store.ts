@@ -14,6 +14,12 @@ export const objectStoreClauses = [
     source: S,
     text: "StoreObject carries key, version, size, etag, httpEtag, uploaded, httpMetadata, customMetadata, checksums, storageClass (and range where a range applies).",
   },
+  {
+    id: "D.bucket.isolation",
+    area: A,
+    source: S,
+    text: "Each bucket holds its own objects and uploads: a put, delete, list or multipart upload in one bucket is not seen in another.",
+  },
   { id: "D.object.version", area: A, source: S, text: "version is a random unique string for one upload of the key." },
   { id: "D.object.size", area: A, source: S, text: "size is the object's size in bytes." },
   { id: "D.object.http-etag", area: A, source: S, text: "httpEtag is the etag wrapped in quotes." },
@@ -550,6 +556,12 @@ export const objectStoreClauses = [
     area: A,
     source: P,
     text: "A get's body is the object as it was when get resolved, even if the key is overwritten while it is read.",
+  },
+  {
+    id: "D.consistency.linearizable",
+    area: A,
+    source: S,
+    text: "Strong consistency under overlapping calls: concurrent put, conditional put, get, head, delete, list and multipart complete are linearizable (each takes effect at one instant between its call and its answer) (edgeconf check consistency).",
   },
   // Binding-level behaviour as workerd's binding decides it (issue 13; observed against workerd).
   {

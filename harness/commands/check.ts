@@ -1,12 +1,15 @@
 /**
- * `edgeconf check consistency --area object-store --target T`: concurrent clients on one bucket, the
- * history recorded and checked for linearizability (harness/consistency/). `--replay FILE` checks a saved
+ * `edgeconf check consistency --area A --target T`: concurrent clients on one bucket (or on a few keys of
+ * an HTTP area: harness/consistency/areas/), the history recorded and checked for linearizability
+ * (harness/consistency/). `--replay FILE` checks a saved
  * violation again. Exit status: 0 linearizable, 1 not linearizable or could not decide, 2 usage error or
  * unreachable target.
  */
 import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { areaTargetNames, checkAreaTarget } from "../consistency/areas/targets.ts";
+import { HTTP_AREAS, type HttpArea } from "../consistency/areas/types.ts";
 import { type ConsistencyOptions, consistencyCommand, parseReplay, replayCommand } from "../consistency/command.ts";
 import { checkConsistencyTarget, consistencyTargetNames } from "../consistency/targets.ts";
 import { outDirOrError } from "../run/out-dir.ts";
@@ -14,7 +17,7 @@ import { wrapText } from "../terminal.ts";
 import { argsErrorMessage, parseCommandArgs, usageError } from "./usage.ts";
 
 export const CHECK_HELP =
-  wrapText(`Usage: edgeconf check consistency --area object-store --target <target> [--clients 8] [--keys 4]
+  wrapText(`Usage: edgeconf check consistency --area <area> --target <target> [--clients 8] [--keys 4]
                                  [--ops 2000] [--seed N] [--time-limit 10] [--out reports] [--json]
                                  [--module PATH] [--worker-url URL]
        edgeconf check consistency --replay FILE
@@ -22,19 +25,23 @@ export const CHECK_HELP =
 Concurrent clients issue random operations on a few keys of one bucket (put, conditional put, get whole
 and ranged, head, delete of one and of many keys, list with a prefix, multipart complete); each is recorded
 with its invocation and completion time, then the history is checked for linearizability against the
-bucket's sequential model (per key, then the keys lists join). docs/consistency.md says what is checked.
+bucket's sequential model (per key, then the keys lists join). The HTTP areas: concurrent creates,
+deletes and lists of records at a few names (dns-records), publishes of the next epoch and reads of
+audits (key-transparency), PATCHes and GETs of a few rules (dns-protection), checked against the area's
+model per key. docs/consistency.md says what is checked.
 
-  --target      ${consistencyTargetNames().join(", ")}
-                (sim: the simulator with latency injected so that calls overlap; broken:*: fixtures
-                that break one consistency promise, which the check must find)
+  --area        object-store (default), ${HTTP_AREAS.join(", ")}
+  --target      one of the area's, below (sim: the simulator, latency injected so that calls overlap;
+                broken:*: fixtures that each break one promise, which the check must find)
+${["object-store", ...HTTP_AREAS].map((a) => `    ${a.padEnd(18)}${(a === "object-store" ? consistencyTargetNames() : areaTargetNames(a as HttpArea)).join(", ")}`).join("\n")}
   --clients     concurrent clients (default 8); --keys: keys (default 4); --ops: operations (default 2000)
   --seed        the operations' seed (default: random, printed); timing comes from the target
   --time-limit  seconds the checker may search (default 10); past it the verdict is "could not decide"
-  --module PATH / --worker-url URL  as for edgeconf run (the module and worker targets)
+  --module, --worker-url, --base-url, --kt-url  as for edgeconf run (http: the credentials too)
   --replay FILE check a saved violation (replays/consistency-<seed>.json) again
   --json        print the verdict as JSON
 
-Writes <out>/consistency-object-store-<time>/verdict.json and history.json; on a violation also
+Writes <out>/consistency-<area>-<time>/verdict.json and history.json; on a violation also
 timeline.html (one lane per client) and replays/consistency-<seed>.json.
 Exit status: 0 linearizable, 1 not linearizable or could not decide, 2 usage error or unreachable target.
 `);
@@ -75,6 +82,8 @@ export function parseCheckArgs(argv: string[], cwd: string, randomSeed: () => nu
         out: { type: "string" },
         module: { type: "string" },
         "worker-url": { type: "string" },
+        "base-url": { type: "string" },
+        "kt-url": { type: "string" },
         replay: { type: "string" },
         json: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -86,10 +95,17 @@ export function parseCheckArgs(argv: string[], cwd: string, randomSeed: () => nu
   if (values.help) return { help: true };
   if (values.replay !== undefined) return { replay: path.resolve(cwd, values.replay as string) };
   const area = (values.area as string | undefined) ?? "object-store";
-  if (area !== "object-store") return { error: `--area: only object-store is checked for consistency, got "${area}"` };
+  const httpArea = (HTTP_AREAS as readonly string[]).includes(area);
+  if (area !== "object-store" && !httpArea) {
+    return { error: `--area: one of object-store, ${HTTP_AREAS.join(", ")}; got "${area}"` };
+  }
   const target = values.target as string | undefined;
-  if (!target) return { error: "--target is required (sim, workerd, worker, module, broken:<fixture>)" };
-  const problem = checkConsistencyTarget(target);
+  if (!target) {
+    return {
+      error: `--target is required (${httpArea ? areaTargetNames(area as HttpArea).join(", ") : "sim, workerd, worker, module, broken:<fixture>"})`,
+    };
+  }
+  const problem = httpArea ? checkAreaTarget(area as HttpArea, target) : checkConsistencyTarget(target);
   if (problem) return { error: problem };
   const clients = positiveInt(values.clients as string | undefined, 8, "clients", 64);
   const keys = positiveInt(values.keys as string | undefined, 4, "keys", 64);
@@ -111,9 +127,11 @@ export function parseCheckArgs(argv: string[], cwd: string, randomSeed: () => nu
   const env: Record<string, string> = {};
   if (values.module !== undefined) env.EDGECONF_MODULE = path.resolve(cwd, values.module as string);
   if (values["worker-url"] !== undefined) env.EDGECONF_WORKER_URL = values["worker-url"] as string;
+  if (values["base-url"] !== undefined) env.EDGECONF_BASE_URL = values["base-url"] as string;
+  if (values["kt-url"] !== undefined) env.EDGECONF_KT_URL = values["kt-url"] as string;
   return {
     options: {
-      area: "object-store",
+      area: area as ConsistencyOptions["area"],
       target,
       clients: clients as number,
       keys: keys as number,

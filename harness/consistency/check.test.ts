@@ -1,4 +1,9 @@
 import { describe, expect, test } from "vitest";
+import { checkAreaHistory } from "./areas/check.ts";
+import { dnsProtectionModel, type RuleFields } from "./areas/dns-protection.ts";
+import { dnsRecordsModel } from "./areas/dns-records.ts";
+import { keyTransparencyModel } from "./areas/key-transparency.ts";
+import type { AreaHistory, AreaModel, AreaOperation } from "./areas/types.ts";
 import { checkHistory } from "./check.ts";
 import { HistoryBuilder } from "./history.test-support.ts";
 import { mergeKeyOrders } from "./merge.ts";
@@ -264,5 +269,182 @@ describe("merging per-key linearizations of keys lists join [D.rule.write-consis
       .history();
     const { ops, orders } = ordersOf(h);
     expect(mergeKeyOrders(keys, orders, ops, performance.now() + 5000), "merge of a list at no instant").toBe(false);
+  });
+});
+
+// --- The HTTP areas' models (areas/): hand-made histories of one key each. ---
+
+function areaHistory<S>(
+  area: AreaHistory["area"],
+  key: string,
+  initial: S,
+  ops: [number, number, number, unknown, unknown][],
+) {
+  return {
+    area,
+    initial: { [key]: initial },
+    ops: ops.map(
+      ([client, invoke, complete, call, outcome], id): AreaOperation => ({
+        id,
+        client,
+        key,
+        call,
+        outcome: outcome as never,
+        invoke,
+        complete,
+      }),
+    ),
+  } satisfies AreaHistory<S>;
+}
+
+function areaResult<S>(h: AreaHistory<S>, model: AreaModel<S>): string {
+  return checkAreaHistory(h, model, { timeLimitMs: 5000 }).result;
+}
+
+describe("dns-records model [B.consistency.conflict-create]", () => {
+  const n = "x.example.com";
+  const cname = { op: "create", name: n, type: "CNAME", content: "a.example.com" };
+  const a = { op: "create", name: n, type: "A", content: "192.0.2.1" };
+  const created = (id: string, c: { type: string; content: string }) => ({
+    kind: "created",
+    id,
+    type: c.type,
+    content: c.content,
+  });
+  const refused = (code: number) => ({ kind: "refused", status: 400, codes: [code] });
+  const list = (...rs: { id: string; type: string; content: string }[]) => ({ kind: "records", records: rs });
+
+  test("overlapping CNAME and A: one created, the other refused 81053, a later list agrees", () => {
+    const h = areaHistory(
+      "dns-records",
+      n,
+      [],
+      [
+        [0, 0, 5, cname, created("c1", cname)],
+        [1, 1, 6, a, refused(81053)],
+        [2, 7, 8, { op: "list", name: n }, list({ id: "c1", type: "CNAME", content: "a.example.com" })],
+      ],
+    );
+    expect(areaResult(h, dnsRecordsModel), "one of two conflicting creates succeeded").toBe("linearizable");
+  });
+
+  test("overlapping CNAME and A both created: a violation (no order lets both succeed)", () => {
+    const h = areaHistory(
+      "dns-records",
+      n,
+      [],
+      [
+        [0, 0, 5, cname, created("c1", cname)],
+        [1, 1, 6, a, created("a1", a)],
+      ],
+    );
+    expect(areaResult(h, dnsRecordsModel), "two conflicting creates both succeeded").toBe("violation");
+  });
+
+  test("a refusal naming a conflict the name never had is a violation; a list must show the created record", () => {
+    const lone = areaHistory("dns-records", n, [], [[1, 1, 6, a, refused(81053)]]);
+    expect(areaResult(lone, dnsRecordsModel), "81053 with no CNAME at the name").toBe("violation");
+    const stale = areaHistory(
+      "dns-records",
+      n,
+      [],
+      [
+        [0, 0, 1, a, created("a1", a)],
+        [1, 2, 3, { op: "list", name: n }, list()],
+      ],
+    );
+    expect(areaResult(stale, dnsRecordsModel), "a list after a completed create, missing it").toBe("violation");
+  });
+
+  test("a create that failed (effect unknown) may show in a later list under an id learnt there, and be deleted", () => {
+    const h = areaHistory(
+      "dns-records",
+      n,
+      [],
+      [
+        [0, 0, 1, a, { kind: "error", message: "status 502" }],
+        [1, 2, 3, { op: "list", name: n }, list({ id: "z9", type: "A", content: "192.0.2.1" })],
+        [1, 4, 5, { op: "delete", name: n, id: "z9" }, { kind: "deleted" }],
+        [2, 6, 7, { op: "list", name: n }, list()],
+      ],
+    );
+    expect(areaResult(h, dnsRecordsModel), "a failed create seen, then deleted").toBe("linearizable");
+  });
+});
+
+describe("key-transparency model [C.consistency.publish-once]", () => {
+  const ns = "n.edgeconf.test";
+  const start = { root: 7, digests: ["d7"] };
+  const publish = (epoch: number, digest: string) => ({ op: "publish", namespace: ns, epoch, digest });
+  const read = (epoch: number) => ({ op: "read", namespace: ns, epoch });
+
+  test("two overlapping publishes of epoch 8: one accepted, the other epoch_exists; reads agree", () => {
+    const h = areaHistory("key-transparency", ns, start, [
+      [0, 0, 5, publish(8, "x"), { kind: "refused", status: 409, code: "epoch_exists" }],
+      [1, 1, 4, publish(8, "y"), { kind: "published", epoch: 8, digest: "y" }],
+      [2, 6, 7, read(8), { kind: "audit", epoch: 8, digest: "y" }],
+      [2, 8, 9, read(9), { kind: "missing" }],
+    ]);
+    expect(areaResult(h, keyTransparencyModel), "exactly one accepted").toBe("linearizable");
+  });
+
+  test("both accepted, or a read of the other digest: a violation", () => {
+    const both = areaHistory("key-transparency", ns, start, [
+      [0, 0, 5, publish(8, "x"), { kind: "published", epoch: 8, digest: "x" }],
+      [1, 1, 4, publish(8, "y"), { kind: "published", epoch: 8, digest: "y" }],
+    ]);
+    expect(areaResult(both, keyTransparencyModel), "epoch 8 accepted twice").toBe("violation");
+    const other = areaHistory("key-transparency", ns, start, [
+      [1, 1, 4, publish(8, "y"), { kind: "published", epoch: 8, digest: "y" }],
+      [2, 6, 7, read(8), { kind: "audit", epoch: 8, digest: "x" }],
+    ]);
+    expect(areaResult(other, keyTransparencyModel), "a read of epoch 8 answering a digest never accepted").toBe(
+      "violation",
+    );
+  });
+});
+
+describe("dns-protection model [A.consistency.patch-atomic]", () => {
+  const rule = "r1";
+  const start: RuleFields = {
+    mode: "monitoring",
+    profile_sensitivity: "low",
+    rate_sensitivity: "low",
+    burst_sensitivity: "low",
+  };
+  const w1: RuleFields = {
+    mode: "enabled",
+    profile_sensitivity: "high",
+    rate_sensitivity: "high",
+    burst_sensitivity: "high",
+  };
+  const w2: RuleFields = {
+    mode: "disabled",
+    profile_sensitivity: "medium",
+    rate_sensitivity: "medium",
+    burst_sensitivity: "medium",
+  };
+  const patch = (set: Partial<RuleFields>) => ({ op: "patch", rule, set });
+  const got = (fields: RuleFields) => ({ kind: "rule", fields });
+
+  test("two racing PATCHes of every field: the rule after equals one of them", () => {
+    const h = areaHistory("dns-protection", rule, start, [
+      [0, 0, 5, patch(w1), got(w1)],
+      [1, 1, 6, patch(w2), got(w2)],
+      [2, 7, 8, { op: "get", rule }, got(w1)],
+    ]);
+    expect(areaResult(h, dnsProtectionModel), "w2 then w1 explains it").toBe("linearizable");
+  });
+
+  test("a read mixing the fields of two PATCHes is a violation; so is a PATCH answering fields it did not set", () => {
+    const mix = { ...w1, rate_sensitivity: "medium", burst_sensitivity: "medium" };
+    const h = areaHistory("dns-protection", rule, start, [
+      [0, 0, 5, patch(w1), got(w1)],
+      [1, 1, 6, patch(w2), got(w2)],
+      [2, 7, 8, { op: "get", rule }, got(mix)],
+    ]);
+    expect(areaResult(h, dnsProtectionModel), "a GET after both: half of each").toBe("violation");
+    const partial = areaHistory("dns-protection", rule, start, [[0, 0, 5, patch({ mode: "enabled" }), got(w1)]]);
+    expect(areaResult(partial, dnsProtectionModel), "PATCH {mode} answering changed sensitivities").toBe("violation");
   });
 });

@@ -38,7 +38,12 @@ describe("edgeconf check consistency arguments", () => {
       [["linearizability"], /unknown check "linearizability"/],
       [["consistency"], /--target is required/],
       [["consistency", "--target", "nope"], /unknown target "nope".*broken:stale-read-cache/],
-      [["consistency", "--target", "sim", "--area", "dns-records"], /only object-store/],
+      [["consistency", "--target", "sim", "--area", "dns"], /--area: one of object-store, dns-protection/],
+      [
+        ["consistency", "--target", "workerd", "--area", "dns-records"],
+        /unknown target "workerd" for --area dns-records/,
+      ],
+      [["consistency", "--area", "key-transparency"], /--target is required \(sim, serve, http, broken:publish/],
       [["consistency", "--target", "sim", "--clients", "0"], /--clients needs a whole number from 1/],
       [["consistency", "--target", "sim", "--time-limit", "-1"], /--time-limit needs seconds above 0/],
       [["consistency", "--target", "sim", "--seed", "x"], /--seed needs an integer/],
@@ -113,5 +118,57 @@ describe("edgeconf check consistency runs [D.rule.write-consistency]", () => {
     expect(() => parseReplay(readFileSync(bad, "utf8"), bad), "another kind of file").toThrow(
       /is not an edgeconf consistency replay file/,
     );
+  });
+});
+
+describe("edgeconf check consistency on the HTTP areas [C.consistency.publish-once] [B.consistency.conflict-create]", () => {
+  test("--area and the http target's flags parse", () => {
+    const p = parseCheckArgs(
+      ["consistency", "--area", "dns-records", "--target", "http", "--base-url", "http://127.0.0.1:9/client/v4"],
+      dir,
+      () => 1,
+    );
+    if (!("options" in p)) throw new Error(JSON.stringify(p));
+    expect(p.options.area, "parsed area").toBe("dns-records");
+    expect(p.env, "the base URL handed to the http target").toEqual({
+      EDGECONF_BASE_URL: "http://127.0.0.1:9/client/v4",
+    });
+  });
+
+  test("a broken fixture: NOT LINEARIZABLE naming the racing publishes, a timeline, a replay that fails again", async () => {
+    const out = path.join(dir, "kt");
+    const c = io();
+    const code = await consistencyCommand(
+      {
+        area: "key-transparency",
+        target: "broken:publish-without-compare-and-set",
+        clients: 8,
+        keys: 2,
+        ops: 200,
+        seed: 3,
+        timeLimitS: 10,
+        outDir: out,
+        cwd: dir,
+        json: false,
+      },
+      c.io,
+    );
+    const text = c.out.join("");
+    expect(code, `exit status; output: ${text}`).toBe(1);
+    // Lines wrap to the terminal's width: compare with the whitespace folded.
+    expect(text.replace(/\s+/g, " "), "console verdict: two publishes of one epoch, both accepted").toMatch(
+      /NOT LINEARIZABLE: 200 operation\(s\).* publish epoch (\d+) [^→]* → accepted \(epoch \1\) .*publish epoch \1 [^→]* → accepted \(epoch \1\)/,
+    );
+    const [run] = readdirSync(out);
+    const html = readFileSync(path.join(out, run!, "timeline.html"), "utf8");
+    expect(html, "timeline: the witness drawn, the area's words").toMatch(
+      /the namespace's log is not[\s\S]*class="op witness/,
+    );
+    const replayDir = path.join(out, run!, "replays");
+    const file = path.join(replayDir, readdirSync(replayDir)[0]!);
+    const replay = parseReplay(readFileSync(file, "utf8"), file);
+    const again = io();
+    expect(replayCommand(replay, again.io), `replay exit status; output: ${again.out.join("")}`).toBe(1);
+    expect(again.out.join(""), "replay verdict").toMatch(/STILL NOT LINEARIZABLE/);
   });
 });

@@ -8,6 +8,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { displayPath } from "../report/shell.ts";
 import { DEFAULT_COLUMNS, terminalWidth, wrapCommand, wrapLine } from "../terminal.ts";
+import { type AreaReplay, areaConsistencyCommand, areaReplayCommand } from "./areas/command.ts";
+import type { HttpArea } from "./areas/types.ts";
 import { checkHistory } from "./check.ts";
 import { describeOp, describeState } from "./describe.ts";
 import { bucketSearchModel } from "./model.ts";
@@ -18,7 +20,7 @@ import { renderTimeline } from "./timeline.ts";
 import type { KeyState, Verdict, Violation } from "./types.ts";
 
 export interface ConsistencyOptions {
-  area: "object-store";
+  area: "object-store" | HttpArea;
   target: string;
   clients: number;
   keys: number;
@@ -106,6 +108,7 @@ export function runIdOf(now: Date, area: string): string {
 }
 
 export async function consistencyCommand(o: ConsistencyOptions, io: Io, now = new Date()): Promise<number> {
+  if (o.area !== "object-store") return areaConsistencyCommand({ ...o, area: o.area }, io, now);
   let open: Awaited<ReturnType<typeof openConsistencyBucket>>;
   try {
     open = await openConsistencyBucket(o.target, o.seed);
@@ -178,7 +181,7 @@ function replacer(_key: string, value: unknown): unknown {
 }
 
 /** A replay file as read back (null completions are Infinity again); throws saying what is wrong. */
-export function parseReplay(text: string, where: string): ConsistencyReplay {
+export function parseReplay(text: string, where: string): ConsistencyReplay | AreaReplay {
   let data: ConsistencyReplay;
   try {
     data = JSON.parse(text) as ConsistencyReplay;
@@ -190,8 +193,14 @@ export function parseReplay(text: string, where: string): ConsistencyReplay {
       `${where} is not an edgeconf consistency replay file (kind "edgeconf-consistency-replay", version 1)`,
     );
   }
-  for (const op of [...data.violation.ops, ...data.violation.context]) {
+  for (const op of [...data.violation.ops, ...(data.violation.context ?? [])]) {
     if (op.complete === null) op.complete = Number.POSITIVE_INFINITY;
+  }
+  if ((data.area as string) !== "object-store") {
+    if (!["dns-records", "key-transparency", "dns-protection"].includes(data.area)) {
+      throw new Error(`${where}: unknown area "${data.area}"`);
+    }
+    return data as unknown as AreaReplay;
   }
   return data;
 }
@@ -206,7 +215,8 @@ export function recheckViolation(v: Violation, timeLimitMs = 10_000): "violation
   return r.result === "fail" ? "violation" : r.result === "ok" ? "linearizable" : "unknown";
 }
 
-export function replayCommand(replay: ConsistencyReplay, io: Io): number {
+export function replayCommand(replay: ConsistencyReplay | AreaReplay, io: Io): number {
+  if (replay.area !== "object-store") return areaReplayCommand(replay as AreaReplay, io);
   const r = recheckViolation(replay.violation);
   const width = terminalWidth();
   const found = `replaying a consistency violation found on ${replay.target} (seed ${replay.seed}):`;

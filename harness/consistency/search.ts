@@ -18,9 +18,15 @@
  */
 import type { Operation } from "./types.ts";
 
-export interface SearchModel<S> {
+/** What the search reads of an operation: its interval (any area's operations have one). */
+export interface Timed {
+  invoke: number;
+  complete: number;
+}
+
+export interface SearchModel<S, O extends Timed = Operation> {
   /** The model's step: the state after `op`, or undefined when `op` could not have returned its outcome. */
-  step(state: S, op: Operation): S | undefined;
+  step(state: S, op: O): S | undefined;
   /** The state as text (equal states, equal text): half of the memo key. */
   key(state: S): string;
 }
@@ -67,7 +73,7 @@ interface Entry {
   next: Entry | undefined;
 }
 
-function buildList(ops: readonly Operation[]): Entry {
+function buildList(ops: readonly Timed[]): Entry {
   const events: Entry[] = [];
   ops.forEach((op, index) => {
     const ret: Entry = { index, isCall: false, time: op.complete, match: undefined, prev: undefined, next: undefined };
@@ -117,9 +123,9 @@ function zobrist(n: number): Uint32Array {
 }
 
 /** Searches for a linearization of `ops` from each of `initial` states in turn. */
-export function searchLinearization<S>(
-  ops: readonly Operation[],
-  model: SearchModel<S>,
+export function searchLinearization<S, O extends Timed = Operation>(
+  ops: readonly O[],
+  model: SearchModel<S, O>,
   initial: readonly S[],
   options: SearchOptions,
 ): SearchResult<S> {
@@ -165,9 +171,9 @@ function candidatesOf(head: Entry, byCompletion: boolean): Entry[] {
   return out;
 }
 
-function searchFrom<S>(
-  ops: readonly Operation[],
-  model: SearchModel<S>,
+function searchFrom<S, O extends Timed>(
+  ops: readonly O[],
+  model: SearchModel<S, O>,
   start: S,
   options: SearchOptions,
   finals: Map<string, Final<S>>,

@@ -18,21 +18,30 @@
  * which the smallest proof found so far is reported.
  */
 import { bucketSearchModel, isObserver } from "./model.ts";
-import { searchLinearization } from "./search.ts";
+import { type SearchModel, searchLinearization, type Timed } from "./search.ts";
 import type { KeyState, Operation } from "./types.ts";
 
-export interface Witness {
-  ops: Operation[];
+export interface Witness<S = KeyState[], O = Operation> {
+  ops: O[];
   /** The states the keys may hold when `ops` start (each fails). */
-  initial: KeyState[][];
+  initial: S[];
   /** Where the witness was cut from the history before it (undefined: it starts with the history). */
   startsAt?: number;
 }
 
-const byInvoke = (a: Operation, b: Operation) => a.invoke - b.invoke || a.id - b.id;
+/** What the shrinker needs to know of an area: its model, and which operations change nothing. */
+export interface ShrinkKit<S, O extends Timed & { id: number }> {
+  model: SearchModel<S, O>;
+  /** Never changes the state, whatever it returned (a read, a refused write). */
+  isObserver(op: O): boolean;
+  /** Its outcome depends on the state (observers, conditional writes). */
+  dependsOnState(op: O): boolean;
+}
+
+const byInvoke = (a: Timed & { id: number }, b: Timed & { id: number }) => a.invoke - b.invoke || a.id - b.id;
 
 /** Indexes i where every operation before i (in invocation order) completed before ops[i] was invoked. */
-export function quietCuts(ops: readonly Operation[]): number[] {
+export function quietCuts(ops: readonly Timed[]): number[] {
   const cuts: number[] = [];
   let maxComplete = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < ops.length; i++) {
@@ -54,8 +63,25 @@ export function shrinkWitness(
   deadline: number,
   startsAtGiven?: number,
 ): Witness {
-  const model = bucketSearchModel(keys);
-  const fails = (ops: readonly Operation[], from: KeyState[][]): boolean =>
+  return shrinkWith(
+    { model: bucketSearchModel(keys), isObserver, dependsOnState },
+    failing,
+    initial,
+    deadline,
+    startsAtGiven,
+  );
+}
+
+/** The shrinking of shrinkWitness for any area's model (harness/consistency/areas). */
+export function shrinkWith<S, O extends Timed & { id: number }>(
+  kit: ShrinkKit<S, O>,
+  failing: readonly O[],
+  initial: S[],
+  deadline: number,
+  startsAtGiven?: number,
+): Witness<S, O> {
+  const { model, isObserver, dependsOnState } = kit;
+  const fails = (ops: readonly O[], from: S[]): boolean =>
     performance.now() < deadline && searchLinearization(ops, model, from, { deadline }).result === "fail";
   let ops = [...failing].sort(byInvoke);
   let from = initial;

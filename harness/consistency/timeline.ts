@@ -4,7 +4,7 @@
  * writes that left the starting state or wrote a value the witness saw in grey, and the starting state above. No script, no external file.
  */
 import { describeCall, describeOutcome, describeState } from "./describe.ts";
-import type { Operation, Violation } from "./types.ts";
+import type { KeyState, Operation, Violation } from "./types.ts";
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -14,7 +14,27 @@ export interface TimelineInfo {
   lines: string[];
 }
 
-export function renderTimeline(v: Violation, info: TimelineInfo): string {
+/** How an area's operations and states read (default: the bucket's, describe.ts). */
+export interface TimelineText {
+  call(op: Operation): string;
+  outcome(op: Operation): string;
+  state(s: unknown): string;
+  /** The sentence when the witness starts with the history. */
+  start: string;
+  /** What is not linearizable ("the bucket"). */
+  what: string;
+}
+
+const BUCKET_TEXT: TimelineText = {
+  call: describeCall,
+  outcome: describeOutcome,
+  state: (s) => describeState(s as KeyState),
+  start: "The history starts with an empty bucket.",
+  what: "the bucket",
+};
+
+export function renderTimeline(v: Violation, info: TimelineInfo, text: TimelineText = BUCKET_TEXT): string {
+  const { call: describeCall, outcome: describeOutcome, state: describeState } = text;
   const shown = [...v.context.map((op) => ({ op, role: "context" })), ...v.ops.map((op) => ({ op, role: "witness" }))];
   const finite = shown.flatMap(({ op }) => [op.invoke, ...(Number.isFinite(op.complete) ? [op.complete] : [])]);
   const t0 = Math.min(...finite);
@@ -38,7 +58,7 @@ export function renderTimeline(v: Violation, info: TimelineInfo): string {
   }
   const start =
     v.startsAt === undefined
-      ? "The history starts with an empty bucket."
+      ? text.start
       : `At ${(v.startsAt - t0).toFixed(2)} ms no operation was in flight; every order of the operations before it leaves ${
           v.initial.length === 1 ? "" : "one of "
         }${v.initial
@@ -98,7 +118,7 @@ ${info.lines.map((l) => `<p>${esc(l)}</p>`).join("\n")}
 <p>${start}</p>
 <p>No order of the red operations, each taking effect at one instant between its invocation and its completion, gives the results they returned${
     v.startsAt === undefined ? "" : " from that state"
-  }: the bucket is not linearizable on ${v.keys.map(esc).join(", ")} (the smallest such part found of ${v.partitionSize} operation(s) on ${
+  }: ${esc(text.what)} is not linearizable on ${v.keys.map(esc).join(", ")} (the smallest such part found of ${v.partitionSize} operation(s) on ${
     v.keys.length === 1 ? "this key" : "these keys"
   }).</p>
 <p class="legend"><span class="witness">operation of the violation</span><span class="context">earlier write: left the starting state, or wrote a value seen</span></p>

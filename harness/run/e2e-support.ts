@@ -1,6 +1,7 @@
 /**
- * Support of the end-to-end test (harness/cli.test.ts): the edgeconf command in a child process,
- * commands that stop before vitest run in this process, and headless Chromium's view of a page.
+ * Support of the end-to-end tests (harness/cli.test.ts, harness/run/stub-targets.test.ts,
+ * harness/targets/module.test.ts): the edgeconf command in a child process or in this one, and headless
+ * Chromium's view of a page.
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
@@ -41,8 +42,33 @@ export function edgeconf(args: string[], env: NodeJS.ProcessEnv = {}, cwd: strin
   });
 }
 
-/** Commands that stop before running vitest, run in this process with their output captured. */
-export async function inProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** One command in process at a time: each swaps this process's stdout, stderr, environment and directory. */
+let inProcessQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The edgeconf command run in this process (harness/cli.ts main, what bin/edgeconf.js calls), its output
+ * captured: usage errors, and runs whose test is about the runner's logic (statuses, reports, shards,
+ * replays), not about the process (exit status and output of the real binary, signals, the watchdog's forced
+ * exit: those keep a child, `edgeconf` above). A run here still starts vitest's worker processes, but not a
+ * Node.js process of its own, tsx and the runner's modules: about a third of a child's cost.
+ * The environment is the child's: no EDGECONF_* of this process, one worker (EDGECONF_WORKERS=1), plus `env`;
+ * calls wait for one another, and everything is put back after each.
+ */
+export function inProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  cwd?: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const call = inProcessQueue.then(() => runInProcess(args, env, cwd));
+  inProcessQueue = call.catch(() => {});
+  return call;
+}
+
+async function runInProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string | undefined,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
   const out = process.stdout.write;
@@ -55,15 +81,20 @@ export async function inProcess(args: string[]): Promise<{ code: number; stdout:
     stderr += chunk;
     return true;
   }) as typeof process.stderr.write;
-  const env = { ...process.env };
+  const saved = { ...process.env };
+  const dir = process.cwd();
+  for (const k of Object.keys(process.env)) if (k.startsWith("EDGECONF_") || k === "CI") delete process.env[k];
+  Object.assign(process.env, { EDGECONF_WORKERS: "1" }, env);
   try {
+    if (cwd) process.chdir(cwd);
     return { code: await main(args), stdout, stderr };
   } finally {
     process.stdout.write = out;
     process.stderr.write = err;
+    process.chdir(dir);
     // `run` sets EDGECONF_* for its workers; this worker keeps its own.
-    for (const k of Object.keys(process.env)) if (!(k in env)) delete process.env[k];
-    Object.assign(process.env, env);
+    for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+    Object.assign(process.env, saved);
   }
 }
 

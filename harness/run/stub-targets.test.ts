@@ -6,7 +6,8 @@
  * over the module target). Each area ends failed or not tested, never passed, and the run exits
  * non-zero; the refusal and not-found tests pass none of them.
  *
- * The runs are independent: they start together (beforeAll) and each test checks its own. The run of areas
+ * The runs are independent: they are queued together (beforeAll; in this process, see startRuns) and each test
+ * checks its own. The run of areas
  * A, B and C serves two tests: the whole run, and its refusal and not-found tests (those files, that name
  * pattern) taken from it. Taking them from the whole run gives the same tests with the same statuses as a run
  * narrowed to them with --include and --grep (compared entry by entry when this was changed): the stub keeps no
@@ -21,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PROJECT_ROOT } from "../expectations.ts";
 import type { RunReport, TestEntry } from "../report/types.ts";
 import { createCa, issueCertificate } from "../serve/certs.ts";
-import { edgeconf, type Result } from "./e2e-support.ts";
+import { inProcess, type Result } from "./e2e-support.ts";
 
 let tmp: string;
 /** The stub the run of areas A, B and C talks to, and the one of the run whose every test skips. */
@@ -104,7 +105,7 @@ function operatorCerts(dir: string): Record<string, string> {
 
 /** `edgeconf run` of areas A, B and C against the stub (http target, stub credentials, two operators). */
 function runAgainstStub(out: string, certDir: string, extra: string[] = []) {
-  return edgeconf(
+  return inProcess(
     [
       ...["run", "--target", "http", "--base-url", `${stub.url}/client/v4`, "--kt-url", stub.url, "--areas", "a,b,c"],
       ...["--seed", "1", "--out", out, "--quiet", "--timeout", "20000"],
@@ -123,19 +124,26 @@ function runAgainstStub(out: string, certDir: string, extra: string[] = []) {
 
 /** `edgeconf run` of area D over the module target, with a stub bucket module of fixtures/stubs. */
 function runAgainstStubBucket(out: string, module: string, extra: string[] = []) {
-  return edgeconf([
+  return inProcess([
     ...["run", "--target", "module", "--module", path.join(PROJECT_ROOT, "fixtures", "stubs", module)],
     ...["--areas", "d", "--seed", "1", "--out", out, "--quiet", "--timeout", "20000", ...extra],
   ]);
 }
 
 /** A finished run and its report. */
-async function finished(run: Promise<Result>, out: string): Promise<{ result: Result; r: RunReport }> {
+async function finished(run: Promise<Ran>, out: string): Promise<{ result: Ran; r: RunReport }> {
   const result = await run;
   return { result, r: report(out) };
 }
 
-/** The runs of this file, all started at once (they do not depend on one another). */
+/** What a run gives back, in this process or as a child. */
+type Ran = Pick<Result, "code" | "stdout" | "stderr">;
+
+/**
+ * The runs of this file, all started at once (they do not depend on one another). Their reports and exit
+ * statuses are what the tests check, not the process: they run in this process, one at a time (e2e-support.ts,
+ * inProcess; the real binary's exit status and output are checked in harness/cli.test.ts).
+ */
 function startRuns() {
   const out = (name: string) => path.join(tmp, name);
   return {
@@ -154,7 +162,7 @@ function startRuns() {
     // The mTLS suite checks TLS at the target's HTTPS endpoint; a plain-http kt URL has none, so every
     // test skips. None may check something else (such as a server of its own) in the target's name.
     skipped: finished(
-      edgeconf(
+      inProcess(
         [
           ...["run", "--target", "http", "--kt-url", quietStub.url, "--areas", "c", "--seed", "1"],
           ...["--out", out("skipped"), "--quiet", "--include", "suites/key-transparency/mtls.test.ts"],

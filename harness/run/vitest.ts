@@ -42,7 +42,7 @@ export interface VitestRunOptions {
    * starting a process and loading vitest and the modules, is paid once per worker instead of once per file.
    */
   isolate?: boolean;
-  /** Test files run at once (default: one per core, RUN_WORKERS). */
+  /** Test files run at once (default: one per core, runWorkers()). */
   maxWorkers?: number;
   /** Where module transforms are kept between runs (vitest's fsModuleCache; absolute); absent: no cache. */
   cacheDir?: string;
@@ -50,10 +50,12 @@ export interface VitestRunOptions {
 
 /**
  * One worker per core: the suites are CPU-bound in process, or wait on a target. EDGECONF_WORKERS (a whole
- * number) sets another count: the repository's end-to-end tests run `edgeconf run` children with 1, since
- * their parent already keeps every core busy.
+ * number) sets another count: the repository's end-to-end tests run theirs with 1, since the test run around
+ * them already keeps every core busy. Read when a run starts (those tests set it around each run in process).
  */
-export const RUN_WORKERS = workersFrom(process.env.EDGECONF_WORKERS) ?? Math.max(1, availableParallelism());
+export function runWorkers(env: NodeJS.ProcessEnv = process.env): number {
+  return workersFrom(env.EDGECONF_WORKERS) ?? Math.max(1, availableParallelism());
+}
 
 function workersFrom(text: string | undefined): number | undefined {
   const n = Number(text);
@@ -80,7 +82,7 @@ export async function runVitest(options: VitestRunOptions): Promise<VitestRun> {
       ...(options.globalSetup ? { globalSetup: options.globalSetup } : {}),
       pool: "forks",
       isolate: options.isolate ?? false,
-      maxWorkers: options.maxWorkers ?? RUN_WORKERS,
+      maxWorkers: options.maxWorkers ?? runWorkers(),
       ...(options.cacheDir ? { experimental: { fsModuleCache: true, fsModuleCachePath: options.cacheDir } } : {}),
       run: true,
       watch: false,

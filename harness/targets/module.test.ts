@@ -1,8 +1,10 @@
 /**
  * The module target end to end: `edgeconf run --target module` with the fixture wrapping the
  * simulator (every area-D test passes) and with the deliberately broken one (exactly the failures it
- * was built to cause: the tests in its expectations file fail, as listed, and nothing else).
- * The two runs do not depend on each other: they start together.
+ * was built to cause: the tests in its expectations file fail, as listed, and nothing else), whose failing
+ * model-based property (fc.commands) is then replayed as printed.
+ * The two runs do not depend on each other: they are queued together, and go in this process one after the other
+ * (e2e-support.ts, inProcess: what is checked is the report, not the process).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,11 +12,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { matchKey, PROJECT_ROOT, parseExpectations } from "../expectations.ts";
 import type { RunReport } from "../report/types.ts";
-import { edgeconf, type Result } from "../run/e2e-support.ts";
+import { inProcess, type Result } from "../run/e2e-support.ts";
 import { checkModule, MODULE_UNAVAILABLE } from "./module.ts";
 
 const tmp = mkdtempSync(path.join(tmpdir(), "edgeconf-module-"));
-let runs: { sim: Promise<Result>; broken: Promise<Result> } | undefined;
+type Ran = Pick<Result, "code" | "stdout" | "stderr">;
+let runs: { sim: Promise<Ran>; broken: Promise<Ran> } | undefined;
 afterAll(async () => {
   // Runs no test awaited (a name filter) still finish before their folder goes.
   if (runs) await Promise.allSettled(Object.values(runs));
@@ -23,11 +26,16 @@ afterAll(async () => {
 
 const MODULES = path.join(PROJECT_ROOT, "fixtures", "modules");
 const read = (out: string) => JSON.parse(readFileSync(path.join(out, "latest", "report.json"), "utf8")) as RunReport;
+/** Where the runs record the modules they used: a replay file naming one is trusted (harness/fuzz/replay-trust.ts). */
+const trust = { EDGECONF_TRUST_FILE: path.join(tmp, "trusted.json") };
 const run = (name: string, out: string, extra: string[] = []) =>
-  edgeconf([
-    ...["run", "--target", "module", "--module", path.join(MODULES, name), "--areas", "d", "--seed", "1"],
-    ...["--out", out, "--quiet", ...extra],
-  ]);
+  inProcess(
+    [
+      ...["run", "--target", "module", "--module", path.join(MODULES, name), "--areas", "d", "--seed", "1"],
+      ...["--out", out, "--quiet", ...extra],
+    ],
+    trust,
+  );
 
 beforeAll(() => {
   runs = {
@@ -87,7 +95,7 @@ describe("the module target", () => {
     const project = path.join(tmp, "project");
     mkdirSync(project);
     const from = path.join(tmp, "broken", "latest", "report.json");
-    const r = await edgeconf(["report", "--update-expectations", "--from", from], {}, project);
+    const r = await inProcess(["report", "--update-expectations", "--from", from], {}, project);
     expect(r.code, r.stderr).toBe(0);
     const own = path.join("edgeconf", "expectations", "module-fixtures-modules-broken-bucket.json");
     const written = parseExpectations(readFileSync(path.join(project, own), "utf8"));
@@ -109,4 +117,36 @@ describe("the module target", () => {
     );
     expect(lines.length, "a summary of a few lines, not one per entry").toBeLessThan(failures);
   }, 240_000);
+
+  test("replay of a model-based property (fc.commands) as printed: the same failing assertion; fixed, it passes", async () => {
+    // The broken module's fault 2 (a batch delete leaves keys) fails the model-based property of put, get,
+    // head, delete and list.
+    const r = await runs!.broken;
+    expect(r.code, r.stderr + r.stdout).toBe(1);
+    const report = read(path.join(tmp, "broken"));
+    const [prop] = report.tests.filter((t) => t.status === "fail" && t.title.startsWith("sequences of put, get"));
+    expect(prop?.property?.replayPath).toMatch(/^[A-Za-z0-9+/]*:[A-Za-z0-9+/]*$/);
+    const assertion = prop?.error?.split("\n")[0] ?? "";
+    expect(assertion).toMatch(/^Error: Failing assertion: /);
+    expect(prop?.error).toContain("npx edgeconf replay");
+    expect(prop?.error).toContain('or, in the repository: EDGECONF_SEED=1 EDGECONF_PATH="'); // run from here
+    const printed = prop?.replay?.split(" ") ?? [];
+    expect(printed.slice(0, 3)).toEqual(["npx", "edgeconf", "replay"]);
+    const file = printed[3] ?? "";
+    // Recorded relative to the directory the run was started in (here the project root).
+    const brokenModule = "fixtures/modules/broken-bucket.ts";
+    expect(JSON.parse(readFileSync(file, "utf8")).target).toMatchObject({ name: "module", module: brokenModule });
+    const [still, fixed, refused] = await Promise.all([
+      inProcess(["replay", file], trust),
+      inProcess(["replay", file, "--target", "sim"], trust),
+      inProcess(["replay", file], { EDGECONF_TRUST_FILE: path.join(tmp, "no-runs-here.json") }),
+    ]);
+    expect(still.code, still.stderr + still.stdout).toBe(1);
+    expect(still.stdout).toContain(`STILL FAILS\n${assertion}`);
+    expect(still.stdout).not.toContain("Unable to replay");
+    expect(fixed.code, fixed.stderr + fixed.stdout).toBe(0);
+    expect(fixed.stdout).toContain("PASSES NOW");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`names the module ${brokenModule}, which no edgeconf run in this directory used`);
+  }, 180_000);
 });

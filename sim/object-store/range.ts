@@ -133,7 +133,8 @@ export function resolveRange(spec: RangeSpec | undefined, size: number): Resolve
     case "suffix":
       return resolveWindow({ suffix: spec.suffix }, size) ?? "unsatisfiable";
     case "window":
-      if (spec.offset === undefined && spec.length === undefined) return whole;
+      // No offset and no length is offset 0 to the end: the whole object, unsatisfiable when it is empty (as
+      // workerd's storage answers; docs/choices/object-store.md, Ranges).
       return resolveWindow(spec, size) ?? "unsatisfiable";
   }
 }

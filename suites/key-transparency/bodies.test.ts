@@ -8,6 +8,7 @@ import { clauseTest } from "../../harness/clauses/test.ts";
 import {
   call,
   checkBody,
+  expect4xx,
   expectOk,
   expectRefused,
   expectRegistrationRefused,
@@ -98,19 +99,23 @@ describe("bodies and names", () => {
       headers: { "content-type": "application/json" },
     });
     const answer = await res.text();
-    expect(
-      res.status,
-      `${says(`${POST} a body that is not UTF-8`, "status 400", "C.register.content-type")}\n  answered: ${answer.slice(0, 200)}`,
-    ).toBe(400);
+    expect4xx(
+      { status: res.status, text: answer, json: undefined, headers: res.headers },
+      400,
+      `${POST} a body that is not UTF-8`,
+      "C.register.content-type",
+    );
     expectOk(await call(kt, "POST", "/namespaces", body), `${POST} the same body in UTF-8`, "C.register.content-type");
     // Bytes with no Content-Type at all: not declared JSON.
     const bare = registration();
     const untyped = await kt.fetch("/namespaces", { method: "POST", body: Buffer.from(JSON.stringify(bare)) });
     const untypedText = await untyped.text();
-    expect(
-      untyped.status,
-      `${says(`${POST} without Content-Type`, "status 415", "C.register.content-type")}\n  answered: ${untypedText.slice(0, 200)}`,
-    ).toBe(415);
+    expect4xx(
+      { status: untyped.status, text: untypedText, json: undefined, headers: untyped.headers },
+      415,
+      `${POST} without Content-Type`,
+      "C.register.content-type",
+    );
     expectOk(
       await call(kt, "POST", "/namespaces", bare),
       `${POST} the same body as application/json`,

@@ -39,10 +39,13 @@ describe("routes", () => {
           method === "GET" ? undefined : { status: "Disabled", epoch: sent.rootEpoch + 1, digest: randomDigest() };
         const res = await call(kt, method, path, body);
         expectRefused(res, 405, what, "C.error.method-not-allowed");
-        expect(
-          allowOf(res.headers.get("allow")),
-          says(what, `Allow ${allow.join(", ")}`, "C.error.method-not-allowed"),
-        ).toEqual(allow);
+        // A 405 must name what the route serves (RFC 9110 15.5.6); another 4xx is not fixed by any source.
+        if (res.status === 405) {
+          expect(
+            allowOf(res.headers.get("allow")),
+            says(what, `Allow ${allow.join(", ")}`, "C.error.method-not-allowed"),
+          ).toEqual(allow);
+        }
       }
       expect(
         await currentNamespace(kt, ns.name),

@@ -128,4 +128,36 @@ describe("signatures", () => {
       );
     },
   );
+
+  clauseTest(
+    ["C.signature.v1-protobuf", "C.signature.v2-bincode", "C.audit.shape"],
+    "epochs 127, 128 and 129 (a varint's one-byte bound) are signed over exactly the epoch, digest and name sent",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const keys = await auditorKeys(kt);
+      // A name of exactly 128 bytes: its protobuf length prefix is the two-byte varint 80 01.
+      const tail = freshName("v");
+      const name = `${"n".repeat(63)}.${"m".repeat(128 - 64 - 1 - tail.length)}.${tail}`;
+      expect(name.length, "the test's own name: 128 bytes").toBe(128);
+      for (const version of [1, 2] as const) {
+        const rule = version === 1 ? "C.signature.v1-protobuf" : "C.signature.v2-bincode";
+        const { sent, ns } = await registerOk(kt, {
+          ...(version === 1 ? { name } : {}),
+          signature_version: version,
+          root: `127/${randomDigest()}`,
+        });
+        const digests = [sent.rootDigest, randomDigest(), randomDigest()];
+        for (const [i, digest] of digests.entries()) {
+          const epoch = 127 + i;
+          const what = `POST /namespaces/{name}/audits epoch ${epoch} (signature_version ${version})`;
+          const audit = await publishOk(kt, ns.name, epoch, digest);
+          expect(
+            [audit.version, audit.ciphersuite, audit.namespace, audit.epoch, audit.digest],
+            says(what, "version, ciphersuite, namespace, epoch and digest as registered and sent", "C.audit.shape"),
+          ).toEqual([version, version, ns.name, epoch, digest]);
+          checkAudit(audit, keys, rule);
+        }
+      }
+    },
+  );
 });
