@@ -101,6 +101,12 @@ export const dnsRecordsClauses = [
     text: "Relative names get the zone appended; responses carry the full, lowercased name.",
     source: "platform",
   },
+  {
+    id: "B.name.punycode",
+    area,
+    text: "An internationalised name is answered in Punycode (ASCII), lowercased, the zone appended.",
+    source: "platform",
+  },
   { id: "B.name.max-63", area, text: "An A, AAAA or CNAME name has at most 63 characters.", source: "spec" },
   { id: "B.name.first-letter", area, text: "An A, AAAA or CNAME name starts with a letter.", source: "spec" },
   {
@@ -351,6 +357,12 @@ export const dnsRecordsClauses = [
     source: "platform",
   },
   { id: "B.record.not-found", area, text: "An unknown record id is 404 with code 81044.", source: "platform" },
+  {
+    id: "B.record.malformed-id",
+    area,
+    text: "A record id that is not 32 hex digits (one character more, or a letter outside hex) is 400 with code 7003.",
+    source: "platform",
+  },
   {
     id: "B.validation.code",
     area,
