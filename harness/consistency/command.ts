@@ -1,12 +1,10 @@
 /**
  * `edgeconf check consistency`'s work, apart from argument parsing: open the target's bucket, record a
- * concurrent history, check it, write the files (verdict.json, history.json, and on a violation
+ * concurrent history, check it, write the files (run-files.ts: verdict.json, history.json, and on a violation
  * timeline.html and replays/consistency-<seed>.json) and print the verdict; and `--replay FILE`, which
  * checks a saved violation again.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { displayPath } from "../report/shell.ts";
 import { DEFAULT_COLUMNS, terminalWidth, wrapCommand, wrapLine } from "../terminal.ts";
 import { type AreaReplay, areaConsistencyCommand, areaReplayCommand } from "./areas/command.ts";
 import type { HttpArea } from "./areas/types.ts";
@@ -14,6 +12,7 @@ import { checkHistory } from "./check.ts";
 import { describeOp, describeState } from "./describe.ts";
 import { bucketSearchModel } from "./model.ts";
 import { recordHistory } from "./record.ts";
+import { printRunEnd, writeRunFiles } from "./run-files.ts";
 import { searchLinearization } from "./search.ts";
 import { openConsistencyBucket } from "./targets.ts";
 import { renderTimeline } from "./timeline.ts";
@@ -131,53 +130,37 @@ export async function consistencyCommand(o: ConsistencyOptions, io: Io, now = ne
   }
   const recordMs = performance.now() - recordStarted;
   const verdict = checkHistory(history, { timeLimitMs: o.timeLimitS * 1000 });
-  const runDir = path.join(o.outDir, runIdOf(now, o.area));
-  mkdirSync(runDir, { recursive: true });
   const base = { area: o.area, target: o.target, seed: o.seed, clients: o.clients, keys: o.keys, ops: o.ops };
-  const files: string[] = [];
-  const write = (name: string, text: string) => {
-    const file = path.join(runDir, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    files.push(displayPath(o.cwd, file));
-  };
-  write(
-    "verdict.json",
-    `${JSON.stringify({ kind: "edgeconf-consistency-verdict", ...base, recordMs, ...verdict }, null, 2)}\n`,
-  );
-  write("history.json", `${JSON.stringify({ ...base, ...history }, replacer)}\n`);
-  if (verdict.result === "violation") {
-    const replay: ConsistencyReplay = {
-      kind: "edgeconf-consistency-replay",
-      version: 1,
-      ...base,
-      command: commandLine(o),
-      violation: verdict.violation,
-    };
-    write(`replays/consistency-${o.seed >>> 0}.json`, `${JSON.stringify(replay, replacer, 2)}\n`);
-    write(
-      "timeline.html",
-      renderTimeline(verdict.violation, {
-        title: `edgeconf: not linearizable (${o.area}, target ${o.target})`,
-        lines: [
-          `${history.ops.length} operations by ${o.clients} clients on ${o.keys} keys, seed ${o.seed}.`,
-          `Again: ${commandLine(o)}`,
-        ],
-      }),
-    );
-  }
-  if (o.json) io.stdout(`${JSON.stringify({ ...base, ...verdict, files }, replacer)}\n`);
-  else {
-    const width = terminalWidth();
-    const where = wrapLine("Files: ", files.join(", "), width, "  ");
-    io.stdout(`${summary(verdict, o, history.ops.length, width)}${where.join("\n")}\n`);
-  }
+  const run = { base, verdict };
+  const files = writeRunFiles({
+    runDir: path.join(o.outDir, runIdOf(now, o.area)),
+    cwd: o.cwd,
+    ...run,
+    recordMs,
+    history,
+    violation:
+      verdict.result === "violation"
+        ? {
+            replay: {
+              kind: "edgeconf-consistency-replay",
+              version: 1,
+              ...base,
+              command: commandLine(o),
+              violation: verdict.violation,
+            } satisfies ConsistencyReplay,
+            timelineHtml: () =>
+              renderTimeline(verdict.violation, {
+                title: `edgeconf: not linearizable (${o.area}, target ${o.target})`,
+                lines: [
+                  `${history.ops.length} operations by ${o.clients} clients on ${o.keys} keys, seed ${o.seed}.`,
+                  `Again: ${commandLine(o)}`,
+                ],
+              }),
+          }
+        : undefined,
+  });
+  printRunEnd(io.stdout, o.json, run, files, (width) => summary(verdict, o, history.ops.length, width));
   return verdict.result === "linearizable" ? 0 : 1;
-}
-
-/** JSON has no Infinity: a failed write's completion is written as null. */
-function replacer(_key: string, value: unknown): unknown {
-  return value === Number.POSITIVE_INFINITY ? null : value;
 }
 
 /** A replay file as read back (null completions are Infinity again); throws saying what is wrong. */

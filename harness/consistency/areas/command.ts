@@ -5,11 +5,10 @@
  * verdict; and the replay of a saved violation of these areas.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { displayPath } from "../../report/shell.ts";
 import { DEFAULT_COLUMNS, terminalWidth, wrapCommand, wrapLine } from "../../terminal.ts";
 import type { ConsistencyOptions, Io } from "../command.ts";
+import { printRunEnd, writeRunFiles } from "../run-files.ts";
 import { renderTimeline } from "../timeline.ts";
 import type { Operation, Violation } from "../types.ts";
 import { checkAreaHistory, recheckAreaViolation } from "./check.ts";
@@ -94,11 +93,6 @@ function summary(v: AreaVerdict, o: ConsistencyOptions, ops: number, model: Area
   );
 }
 
-/** JSON has no Infinity: a failed write's completion is written as null. */
-function replacer(_key: string, value: unknown): unknown {
-  return value === Number.POSITIVE_INFINITY ? null : value;
-}
-
 export async function areaConsistencyCommand(
   o: ConsistencyOptions & { area: HttpArea },
   io: Io,
@@ -132,57 +126,46 @@ export async function areaConsistencyCommand(
     return 1;
   }
   const verdict = checkAreaHistory(history, model, { timeLimitMs: o.timeLimitS * 1000 });
-  const runDir = path.join(o.outDir, `consistency-${o.area}-${now.toISOString().replace(/[:.]/g, "-")}`);
-  mkdirSync(runDir, { recursive: true });
   const base = { area: o.area, target: o.target, seed: o.seed, clients: o.clients, keys: o.keys, ops: o.ops };
-  const files: string[] = [];
-  const write = (name: string, text: string) => {
-    const file = path.join(runDir, name);
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
-    files.push(displayPath(o.cwd, file));
-  };
-  write(
-    "verdict.json",
-    `${JSON.stringify({ kind: "edgeconf-consistency-verdict", ...base, recordMs, ...verdict }, replacer, 2)}\n`,
-  );
-  write("history.json", `${JSON.stringify({ ...base, ...history }, replacer)}\n`);
-  if (verdict.result === "violation") {
-    const replay: AreaReplay = {
-      kind: "edgeconf-consistency-replay",
-      version: 1,
-      ...base,
-      command: areaCommandLine(o),
-      violation: verdict.violation,
-    };
-    write(`replays/consistency-${o.seed >>> 0}.json`, `${JSON.stringify(replay, replacer, 2)}\n`);
-    write(
-      "timeline.html",
-      renderTimeline(
-        asTimeline(verdict.violation),
-        {
-          title: `edgeconf: not linearizable (${o.area}, target ${o.target})`,
-          lines: [
-            `${history.ops.length} operations by ${o.clients} clients on ${o.keys} keys, seed ${o.seed}.`,
-            `Again: ${areaCommandLine(o)}`,
-          ],
-        },
-        {
-          call: (op) => model.describeCall(op as unknown as AreaOperation),
-          outcome: (op) => model.describeOutcome(op as unknown as AreaOperation),
-          state: (s) => model.describeState(s),
-          start: `The history starts from the keys as the setup left them: ${verdict.violation.initial.map((s) => model.describeState(s)).join(" or ")}.`,
-          what: WHAT[o.area],
-        },
-      ),
-    );
-  }
-  if (o.json) io.stdout(`${JSON.stringify({ ...base, ...verdict, files }, replacer)}\n`);
-  else {
-    const width = terminalWidth();
-    const where = wrapLine("Files: ", files.join(", "), width, "  ");
-    io.stdout(`${summary(verdict, o, history.ops.length, model, width)}${where.join("\n")}\n`);
-  }
+  const run = { base, verdict };
+  const files = writeRunFiles({
+    runDir: path.join(o.outDir, `consistency-${o.area}-${now.toISOString().replace(/[:.]/g, "-")}`),
+    cwd: o.cwd,
+    ...run,
+    recordMs,
+    history,
+    violation:
+      verdict.result === "violation"
+        ? {
+            replay: {
+              kind: "edgeconf-consistency-replay",
+              version: 1,
+              ...base,
+              command: areaCommandLine(o),
+              violation: verdict.violation,
+            } satisfies AreaReplay,
+            timelineHtml: () =>
+              renderTimeline(
+                asTimeline(verdict.violation),
+                {
+                  title: `edgeconf: not linearizable (${o.area}, target ${o.target})`,
+                  lines: [
+                    `${history.ops.length} operations by ${o.clients} clients on ${o.keys} keys, seed ${o.seed}.`,
+                    `Again: ${areaCommandLine(o)}`,
+                  ],
+                },
+                {
+                  call: (op) => model.describeCall(op as unknown as AreaOperation),
+                  outcome: (op) => model.describeOutcome(op as unknown as AreaOperation),
+                  state: (s) => model.describeState(s),
+                  start: `The history starts from the keys as the setup left them: ${verdict.violation.initial.map((s) => model.describeState(s)).join(" or ")}.`,
+                  what: WHAT[o.area],
+                },
+              ),
+          }
+        : undefined,
+  });
+  printRunEnd(io.stdout, o.json, run, files, (width) => summary(verdict, o, history.ops.length, model, width));
   return verdict.result === "linearizable" ? 0 : 1;
 }
 
