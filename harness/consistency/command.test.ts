@@ -86,6 +86,33 @@ describe("edgeconf check consistency runs [D.rule.write-consistency]", () => {
     expect(existsSync(path.join(out, run!, "timeline.html")), "no timeline without a violation").toBe(false);
   });
 
+  test("a bucket whose every call fails: NOTHING SERVED, exit 1, no verdict claimed or written", async () => {
+    const file = path.join(dir, "failing-bucket.mjs");
+    writeFileSync(
+      file,
+      "export function createBucket() {\n" +
+        "  const fail = async () => { throw new Error('bucket down'); };\n" +
+        "  return { head: fail, get: fail, put: fail, delete: fail, list: fail,\n" +
+        "    createMultipartUpload: fail, resumeMultipartUpload: () => ({ uploadPart: fail, complete: fail, abort: fail }) };\n" +
+        "}\n",
+    );
+    const out = path.join(dir, "failing");
+    const before = process.env.EDGECONF_MODULE;
+    process.env.EDGECONF_MODULE = file;
+    const c = io();
+    try {
+      const code = await consistencyCommand({ ...options("module", 3, out), ops: 40 }, c.io);
+      expect(code, `exit status; output: ${c.out.join("")}`).toBe(1);
+    } finally {
+      if (before === undefined) delete process.env.EDGECONF_MODULE;
+      else process.env.EDGECONF_MODULE = before;
+    }
+    expect(c.out.join(""), "console: nothing claimed").toMatch(
+      /^NOTHING SERVED: no write of the 40 call\(s\) took effect \(40 failed/,
+    );
+    expect(existsSync(out) ? readdirSync(out) : [], "no run folder: no verdict written").toEqual([]);
+  });
+
   test("on a broken fixture: NOT LINEARIZABLE, exit 1, a timeline and a replay file that fails again", async () => {
     const out = path.join(dir, "broken");
     let code = 0;

@@ -12,7 +12,7 @@ import { checkHistory } from "./check.ts";
 import { describeOp, describeState } from "./describe.ts";
 import { bucketSearchModel } from "./model.ts";
 import { recordHistory } from "./record.ts";
-import { printRunEnd, writeRunFiles } from "./run-files.ts";
+import { nothingServed, printRunEnd, writeRunFiles } from "./run-files.ts";
 import { searchLinearization } from "./search.ts";
 import { openConsistencyBucket } from "./targets.ts";
 import { renderTimeline } from "./timeline.ts";
@@ -129,6 +129,9 @@ export async function consistencyCommand(o: ConsistencyOptions, io: Io, now = ne
     await open.close().catch(() => undefined);
   }
   const recordMs = performance.now() - recordStarted;
+  const wrote = (op: (typeof history.ops)[number]) =>
+    (op.call.op === "put" || op.call.op === "multipart") && op.outcome.kind === "object";
+  if (nothingServed(io.stdout, history.ops, wrote)) return 1;
   const verdict = checkHistory(history, { timeLimitMs: o.timeLimitS * 1000 });
   const base = { area: o.area, target: o.target, seed: o.seed, clients: o.clients, keys: o.keys, ops: o.ops };
   const run = { base, verdict };

@@ -2,6 +2,7 @@
  * What one `edgeconf check consistency` run leaves behind, for the bucket and the HTTP areas alike:
  * verdict.json, history.json and, on a violation, replays/consistency-<seed>.json and timeline.html, in the run's
  * folder; then the answer on stdout (JSON with --json, else the summary and the files, wrapped to the terminal).
+ * A history in which no write took effect is checked by nobody: `nothingServed` says so and nothing is claimed.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -59,4 +60,22 @@ export function printRunEnd(
   }
   const width = terminalWidth();
   out(`${summary(width)}${wrapLine("Files: ", files.join(", "), width, "  ").join("\n")}\n`);
+}
+
+/**
+ * True (and says so on `out`) when no write of the history took effect: a history of failed or refused calls
+ * is trivially linearizable, so claiming it would credit a target with what it never served.
+ */
+export function nothingServed<O extends { outcome: unknown }>(
+  out: (text: string) => void,
+  ops: readonly O[],
+  wrote: (op: O) => boolean,
+): boolean {
+  if (ops.some(wrote)) return false;
+  const failed = ops.filter((op) => (op.outcome as { kind: string }).kind === "error").length;
+  const why =
+    `NOTHING SERVED: no write of the ${ops.length} call(s) took effect (${failed} failed, the rest refused); ` +
+    "a history without one proves nothing, so nothing is claimed.";
+  out(`${wrapLine("", why, terminalWidth(), "  ").join("\n")}\n`);
+  return true;
 }

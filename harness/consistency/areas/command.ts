@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DEFAULT_COLUMNS, terminalWidth, wrapCommand, wrapLine } from "../../terminal.ts";
 import type { ConsistencyOptions, Io } from "../command.ts";
-import { printRunEnd, writeRunFiles } from "../run-files.ts";
+import { nothingServed, printRunEnd, writeRunFiles } from "../run-files.ts";
 import { renderTimeline } from "../timeline.ts";
 import type { Operation, Violation } from "../types.ts";
 import { checkAreaHistory, recheckAreaViolation } from "./check.ts";
@@ -118,13 +118,7 @@ export async function areaConsistencyCommand(
     await open.close().catch(() => undefined);
   }
   const recordMs = performance.now() - recordStarted;
-  if (!history.ops.some((op) => model.wrote(op))) {
-    const failed = history.ops.filter((op) => (op.outcome as { kind: string }).kind === "error").length;
-    io.stdout(
-      `${wrapLine("", `NOTHING SERVED: no write of the ${history.ops.length} call(s) took effect (${failed} failed, the rest refused); a history without one proves nothing, so nothing is claimed.`, terminalWidth(), "  ").join("\n")}\n`,
-    );
-    return 1;
-  }
+  if (nothingServed(io.stdout, history.ops, (op) => model.wrote(op))) return 1;
   const verdict = checkAreaHistory(history, model, { timeLimitMs: o.timeLimitS * 1000 });
   const base = { area: o.area, target: o.target, seed: o.seed, clients: o.clients, keys: o.keys, ops: o.ops };
   const run = { base, verdict };
