@@ -3,8 +3,9 @@
  *
  * One ApiTarget over any transport (`sim.fetch` in-process, or undici over the network). A request
  * carries the credentials of the scheme its area uses (A: bearer token, B: email + key) unless told
- * otherwise: `auth: "none" | "token" | "key" | "other-token" | "other-key" | { headers }` sends no
- * credentials, a chosen scheme, the second tenant's, or raw headers (malformed credentials).
+ * otherwise: `auth: "none" | "token" | "key" | "other-token" | "other-key" | { headers } | { derive }` sends no
+ * credentials, a chosen scheme, the second tenant's, raw headers (malformed credentials), or headers made
+ * from the primary tenant's own (a near miss: one character changed; the test never sees the secret itself).
  */
 import { Agent, fetch as undiciFetch } from "undici";
 import type { Simulator } from "../../sim/index.ts";
@@ -22,7 +23,12 @@ export type ApiAuth =
   | AuthScheme
   | "other-token"
   | "other-key"
-  | { readonly headers: Readonly<Record<string, string>> };
+  | { readonly headers: Readonly<Record<string, string>> }
+  /** Headers made from the primary tenant's credentials of `scheme` (default: the path's area's scheme). */
+  | {
+      readonly derive: (headers: Readonly<Record<string, string>>) => Record<string, string>;
+      readonly scheme?: AuthScheme;
+    };
 
 export interface ApiRequestInit extends RequestInit {
   /** Which credentials to send (default: the scheme of the path's area, the primary tenant). */
@@ -89,7 +95,8 @@ export function createApiTarget(options: {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const schemes = schemesOf(primary);
   const pick = (path: string, auth: ApiAuth): Record<string, string> => {
-    if (typeof auth === "object") return { ...auth.headers };
+    if (typeof auth === "object")
+      return "headers" in auth ? { ...auth.headers } : auth.derive(pick(path, auth.scheme ?? "default"));
     switch (auth) {
       case "none":
         return {};
