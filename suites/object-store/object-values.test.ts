@@ -68,13 +68,10 @@ describe("object values", () => {
         const what = `writeHttpMetadata with contentType ${JSON.stringify(contentType)}`;
         const p = await bucket.put("k", "v", { httpMetadata: { contentType, cacheControl: "no-store" } });
         const h = os.headers({});
-        const e = await caught(
-          () => {
-            p.writeHttpMetadata(h);
-            throw new Error("no error");
-          },
-          `${what}: no TypeError (the CR/LF are only around the value)`,
-        );
+        const e = await caught(() => {
+          p.writeHttpMetadata(h);
+          throw new Error("no error");
+        }, `${what}: no TypeError (the CR/LF are only around the value)`);
         expect(e.message, `${what}: no "Invalid header value." (whitespace around the value is trimmed)`).toBe(
           "no error",
         );
