@@ -24,6 +24,8 @@ describe("string values", () => {
         ],
         ["a lone high surrogate between letters", "x\ud800y", "78eda080" + "79"],
         ["a lone low surrogate, then a pair", "\udc00\udbff\udfff", "edb080f48fbfbf"],
+        ["é, then a lone low surrogate", "\u00e9\udc00", "c3a9edb080"],
+        ["a high surrogate before U+E000 (not a pair)", "\ud800\ue000", "eda080ee8080"],
         ["a high surrogate last", "\u00e9\udbff", "c3a9edafbf"],
         ["a high surrogate before a high one and a pair", "\ud800\ud800\udc00", "eda080f0908080"],
       ];
