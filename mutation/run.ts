@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { isReport, type MutationReport, mergeReports, staleFiles } from "./accumulate.ts";
-import { MUTATION_AREAS, type MutationArea, mutatedFiles } from "./areas.ts";
+import { MUTATION_AREAS, type MutationArea, mutatedFiles, TEST_DOUBLE_ONLY } from "./areas.ts";
 import { type Mutant, mutantKey, originalText, readTriage, type TriageEntry, triagePath } from "./triage.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -135,7 +135,9 @@ export function globMatches(glob: string, file: string): boolean {
 }
 
 /** What no mutation run counts (mutation/areas.ts says why). */
-const EXCLUDED = /(\.test\.ts|\.test-support\.ts|\/snapshot-check\.ts)$/;
+const EXCLUDED = new RegExp(
+  `(\\.test\\.ts|\\.test-support\\.ts|\\.typecheck\\.ts|${TEST_DOUBLE_ONLY.map((f) => `/${f.replace(".", "\\.")}`).join("|")})$`,
+);
 
 function readReport(file: string): MutationReport | undefined {
   try {
