@@ -194,7 +194,10 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
     ignorePatterns: ["reports", "dist", "docs", "bench", "examples", "coverage", ".stryker-tmp", "mutation/triage"],
-    timeoutMS: 3000,
+    // A mutant's run may take 10 s more than the dry run's (1.5 times it, plus 10 s) before it counts as a
+    // timeout: on a loaded machine a shorter bound made slow runs "timeouts" (counted as kills, and each one
+    // costs a restart of the test runner); a mutant that loops forever still ends as one.
+    timeoutMS: 10_000,
     timeoutFactor: 1.5,
   });
   rmSync(jsonFile, { force: true });
