@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors } from "./accumulate.ts";
 import { MUTATION_AREAS, type MutationArea, mutatedFiles, TEST_DOUBLE_ONLY } from "./areas.ts";
 import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
-import { type Mutant, mutantKey, originalText, readTriage, type TriageEntry, triagePath } from "./triage.ts";
+import { type Mutant, mutantKey, originalText, readAreaTriage, type TriageEntry } from "./triage.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "reports", "mutation");
@@ -211,7 +211,7 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
   const merged = kept === undefined ? fresh : mergeReports(kept, fresh);
   writeFileSync(incrementalFile, JSON.stringify(merged));
   const thisRun = Object.keys(fresh.files).filter((f) => globs.length === 0 || globs.some((g) => globMatches(g, f)));
-  const triage = readTriage(triagePath(ROOT, area));
+  const triage = readAreaTriage(ROOT, area);
   const runScore = scoreOf(
     area,
     mutantsOf(fresh).filter((m) => thisRun.includes(m.file)),
@@ -248,7 +248,7 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
 function areaScore(area: MutationArea, results: AreaResults) {
   const all = mutantsOfResults(results).filter((m) => !EXCLUDED.test(m.file));
   const counted = [...new Set(all.map((m) => m.file))].sort();
-  const score = scoreOf(area, all, readTriage(triagePath(ROOT, area)), counted);
+  const score = scoreOf(area, all, readAreaTriage(ROOT, area), counted);
   const missing = areaFiles(area).filter((f) => !counted.includes(f));
   const stale = staleInResults(results, (f) =>
     existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), "utf8") : undefined,
