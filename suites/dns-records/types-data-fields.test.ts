@@ -1,0 +1,203 @@
+/**
+ * Area B: the `data` of data-typed records, field by field, from the primary sources: the reference
+ * ("send `data`, get back `data` plus a formatted `content`"; "Integer fields are 0..255 or 0..65535 as
+ * in DNS"), the SDK's record schemas (numbers, strings, `'N' | 'S'`), and the RFC each type follows for
+ * the width of each field (RFC 4034 DS/DNSKEY, RFC 4398 CERT, RFC 6698 TLSA, RFC 4255 SSHFP, RFC 8659
+ * CAA, RFC 2782 SRV, RFC 7553 URI, RFC 3403 NAPTR, RFC 9460 SVCB/HTTPS, RFC 1876 LOC). Each bound is
+ * asked at n-1, n and n+1, and every accepted record is read back whole (GET by id).
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { cleanupAfterAll, expectFailure, type Records, recordsOf, uniqueLabel } from "./helpers.ts";
+
+cleanupAfterAll();
+
+type Data = Record<string, unknown>;
+
+/** A valid body per data type, with lower-case hex (the answer's case is not what these tests ask). */
+const BASE: Record<string, { name: string; data: Data; priority?: number }> = {
+  SRV: { name: "_sip._udp.", data: { priority: 10, weight: 5, port: 5060, target: "sip.example.net" } },
+  CAA: { name: "", data: { flags: 0, tag: "issue", value: "ca.example.net" } },
+  DS: { name: "", data: { key_tag: 2371, algorithm: 13, digest_type: 2, digest: "1f987cc6583e92df" } },
+  DNSKEY: { name: "", data: { flags: 257, protocol: 3, algorithm: 13, public_key: "mdsswUyr3DPW132mOi8V9w==" } },
+  CERT: { name: "", data: { type: 1, key_tag: 12345, algorithm: 8, certificate: "QUJDRA==" } },
+  TLSA: { name: "_443._tcp.", data: { usage: 3, selector: 1, matching_type: 1, certificate: "0123456789abcdef" } },
+  SMIMEA: { name: "", data: { usage: 3, selector: 1, matching_type: 1, certificate: "abcdef01" } },
+  SSHFP: { name: "", data: { algorithm: 4, type: 2, fingerprint: "123456789abcdef0" } },
+  URI: { name: "_ftp._tcp.", data: { weight: 1, target: "ftp://ftp.example.net/" }, priority: 10 },
+  NAPTR: {
+    name: "",
+    data: { order: 100, preference: 10, flags: "S", service: "SIP+D2U", regex: "", replacement: "_sip._udp.example.net" },
+  },
+  SVCB: { name: "_8443._foo.", data: { priority: 1, target: "svc.example.net", value: 'alpn="h2"' } },
+  HTTPS: { name: "", data: { priority: 1, target: ".", value: 'alpn="h3,h2"' } },
+  LOC: {
+    name: "",
+    data: {
+      lat_degrees: 37,
+      lat_minutes: 46,
+      lat_seconds: 46.25,
+      lat_direction: "N",
+      long_degrees: 122,
+      long_minutes: 23,
+      long_seconds: 35.5,
+      long_direction: "W",
+      altitude: 12.5,
+      size: 100,
+      precision_horz: 10,
+      precision_vert: 2,
+    },
+  },
+};
+
+/** Integer fields and their widths (bits), per the type's RFC. */
+const INT_FIELDS: Record<string, Record<string, 8 | 16>> = {
+  SRV: { priority: 16, weight: 16, port: 16 },
+  CAA: { flags: 8 },
+  DS: { key_tag: 16, algorithm: 8, digest_type: 8 },
+  DNSKEY: { flags: 16, algorithm: 8 },
+  CERT: { type: 16, key_tag: 16, algorithm: 8 },
+  TLSA: { usage: 8, selector: 8, matching_type: 8 },
+  SMIMEA: { usage: 8, selector: 8, matching_type: 8 },
+  SSHFP: { algorithm: 8, type: 8 },
+  URI: { weight: 16 },
+  NAPTR: { order: 16, preference: 16 },
+  SVCB: { priority: 16 },
+  HTTPS: { priority: 16 },
+};
+
+function body(type: string, data: Data, extra: Data = {}): Record<string, unknown> {
+  const base = BASE[type]!;
+  const b: Record<string, unknown> = { type, name: `${base.name}${uniqueLabel("df")}`, data, ...extra };
+  if (base.priority !== undefined && !("priority" in extra)) b.priority = base.priority;
+  return b;
+}
+
+/** POST that must succeed, then GET by id: both answers carry `data` exactly as sent. */
+async function createAndReadBack(records: Records, b: Record<string, unknown>, what: string): Promise<void> {
+  const created = await records.create(b);
+  const got = records.ok(await records.get(created.id));
+  for (const [call, r] of [
+    ["POST", created],
+    ["GET by id", got],
+  ] as const) {
+    expect(r.type, `${call} ${b.type} (${what}): result.type as sent [B.type.data-content]`).toBe(b.type);
+    expect(r.data, `${call} ${b.type} (${what}): result.data exactly the data sent [B.type.data-content]`).toEqual(
+      b.data,
+    );
+    expect(r.content, `${call} ${b.type} (${what}): result.content the same in both answers`).toBe(created.content);
+  }
+  if (b.type === "SRV" || b.type === "URI") {
+    const want = b.type === "SRV" ? (b.data as Data).priority : b.priority;
+    expect(got.priority, `GET ${b.type} (${what}): result.priority at the top level [B.srv.priority-top-level]`).toBe(
+      want,
+    );
+  }
+}
+
+describe("dns records: data of data-typed records (reference, SDK, RFCs)", () => {
+  clauseTest(
+    ["B.type.data-content", "B.srv.data-repeated", "B.type.others", "B.type.loc", "B.type.svcb-https"],
+    "every data-typed record answers its data exactly as sent, on POST and on GET",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const type of Object.keys(BASE)) {
+        await createAndReadBack(records, body(type, { ...BASE[type]!.data }), "a valid body");
+      }
+      // Several SvcParams, each kept, one space apart, in data.value (RFC 9460 presentation form).
+      await createAndReadBack(
+        records,
+        body("HTTPS", { priority: 2, target: "svc.example.net", value: "alpn=h2 no-default-alpn port=8443" }),
+        "three SvcParams",
+      );
+    },
+  );
+
+  clauseTest(
+    ["B.type.data-content", "B.type.others", "B.validation.code"],
+    "integer data fields: 0 and 2^n-1 accepted; -1, 2^n, 1.5 and a numeric string refused (reference: 0..255 or 0..65535 as in DNS)",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const [type, fields] of Object.entries(INT_FIELDS)) {
+        const lows: Data = { ...BASE[type]!.data };
+        const highs: Data = { ...BASE[type]!.data };
+        for (const [k, bits] of Object.entries(fields)) {
+          lows[k] = 0;
+          highs[k] = 2 ** bits - 1;
+        }
+        // SVCB/HTTPS priority 0 is AliasMode, which takes no SvcParams (RFC 9460 2.4.2).
+        if (type === "SVCB" || type === "HTTPS") lows.value = "";
+        await createAndReadBack(records, body(type, lows), `every integer field 0`);
+        await createAndReadBack(records, body(type, highs), `every integer field at its maximum`);
+        for (const [k, bits] of Object.entries(fields)) {
+          for (const bad of [-1, 2 ** bits, 1.5, "1"]) {
+            const res = await records.post(body(type, { ...BASE[type]!.data, [k]: bad }));
+            expect(
+              res.status,
+              `POST ${type} data.${k} ${JSON.stringify(bad)} (an integer 0..${2 ** bits - 1}): refused 400; body ${res.text.slice(0, 200)}`,
+            ).toBe(400);
+            expectFailure(res, 400, 1004);
+          }
+        }
+      }
+    },
+  );
+
+  clauseTest(
+    ["B.type.data-content", "B.type.others", "B.validation.code"],
+    "data missing, null or not an object is refused with a validation error",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const type of Object.keys(BASE)) {
+        for (const data of [undefined, null, "x", 5]) {
+          const b = body(type, {});
+          if (data === undefined) delete b.data;
+          else b.data = data;
+          expectFailure(await records.post(b), 400, 1004);
+        }
+      }
+    },
+  );
+
+  clauseTest(
+    ["B.type.ds-dnskey", "B.type.others", "B.validation.code"],
+    "hex fields (DS digest, TLSA/SMIMEA certificate, SSHFP fingerprint): whole bytes of hex digits only",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const hexFields: [string, string][] = [
+        ["DS", "digest"],
+        ["TLSA", "certificate"],
+        ["SMIMEA", "certificate"],
+        ["SSHFP", "fingerprint"],
+      ];
+      for (const [type, key] of hexFields) {
+        await createAndReadBack(records, body(type, { ...BASE[type]!.data, [key]: "00ff" }), `${key} 00ff`);
+        for (const bad of ["zz12", "12zz", "123", "", 1234]) {
+          expectFailure(await records.post(body(type, { ...BASE[type]!.data, [key]: bad })), 400, 1004);
+        }
+      }
+    },
+  );
+
+  clauseTest(
+    ["B.type.ds-dnskey", "B.type.others", "B.validation.code"],
+    "base64 fields (DNSKEY public_key, CERT certificate): RFC 4648 base64 only; DNSKEY protocol is 3 (RFC 4034 2.1.2)",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const [type, key] of [
+        ["DNSKEY", "public_key"],
+        ["CERT", "certificate"],
+      ] as const) {
+        for (const good of ["AAAA", "ab+/", "QUI=", "QQ=="]) {
+          await createAndReadBack(records, body(type, { ...BASE[type]!.data, [key]: good }), `${key} ${good}`);
+        }
+        for (const bad of ["", "!AAA", "AAA!", "AAA", "!!!!", "QQ===", 1234]) {
+          expectFailure(await records.post(body(type, { ...BASE[type]!.data, [key]: bad })), 400, 1004);
+        }
+      }
+      for (const protocol of [2, 4]) {
+        expectFailure(await records.post(body("DNSKEY", { ...BASE.DNSKEY!.data, protocol })), 400, 1004);
+      }
+    },
+  );
+});
