@@ -27,7 +27,14 @@ const BASE: Record<string, { name: string; data: Data; priority?: number }> = {
   URI: { name: "_ftp._tcp.", data: { weight: 1, target: "ftp://ftp.example.net/" }, priority: 10 },
   NAPTR: {
     name: "",
-    data: { order: 100, preference: 10, flags: "S", service: "SIP+D2U", regex: "", replacement: "_sip._udp.example.net" },
+    data: {
+      order: 100,
+      preference: 10,
+      flags: "S",
+      service: "SIP+D2U",
+      regex: "",
+      replacement: "_sip._udp.example.net",
+    },
   },
   SVCB: { name: "_8443._foo.", data: { priority: 1, target: "svc.example.net", value: 'alpn="h2"' } },
   HTTPS: { name: "", data: { priority: 1, target: ".", value: 'alpn="h3,h2"' } },

@@ -82,11 +82,21 @@ describe("dns records: per-type field rules (RFCs, SDK)", () => {
         await refused(records, loc({ [k]: String(max) }));
       }
       await accepted(records, loc({ lat_degrees: 90, lat_minutes: 0, lat_seconds: 0, lat_direction: "S" }), "90 S");
-      await accepted(records, loc({ long_degrees: 180, long_minutes: 0, long_seconds: 0, long_direction: "E" }), "180 E");
-      for (const d of [{ lat_minutes: 1, lat_seconds: 0 }, { lat_minutes: 0, lat_seconds: 0.001 }]) {
+      await accepted(
+        records,
+        loc({ long_degrees: 180, long_minutes: 0, long_seconds: 0, long_direction: "E" }),
+        "180 E",
+      );
+      for (const d of [
+        { lat_minutes: 1, lat_seconds: 0 },
+        { lat_minutes: 0, lat_seconds: 0.001 },
+      ]) {
         await refused(records, loc({ lat_degrees: 90, ...d }));
       }
-      for (const d of [{ long_minutes: 1, long_seconds: 0 }, { long_minutes: 0, long_seconds: 0.001 }]) {
+      for (const d of [
+        { long_minutes: 1, long_seconds: 0 },
+        { long_minutes: 0, long_seconds: 0.001 },
+      ]) {
         await refused(records, loc({ long_degrees: 180, ...d }));
       }
       for (const bad of ["X", "NS", "E", 1]) await refused(records, loc({ lat_direction: bad }));
@@ -144,6 +154,7 @@ describe("dns records: per-type field rules (RFCs, SDK)", () => {
         "ipv4hint=192.0.2.1",
         "alpn=h2 dohpath=/dns-query{?dns}",
         "key65280=abc",
+        "key65534=abc",
         "key7=/q{?dns}",
         "mandatory=alpn alpn=h3",
       ]) {
@@ -152,7 +163,7 @@ describe("dns records: per-type field rules (RFCs, SDK)", () => {
       }
       const spaced = await records.create(svcb("alpn=h2  port=8443"));
       expect(spaced.type, "POST HTTPS with two SvcParams two spaces apart: created [B.type.svcb-https]").toBe("HTTPS");
-      for (const value of ["foo=bar", "xkey1=a", "key123456=a", "port=", "alpn=h2 port="]) {
+      for (const value of ["foo=bar", "xkey1=a", "key123456=a", "key65536=a", "key99999=a", "port=", "alpn=h2 port="]) {
         await refused(records, svcb(value));
         await refused(records, svcb(value, "SVCB"));
       }

@@ -27,7 +27,10 @@ export function svcParamsProblem(value: string): string | undefined {
   for (const token of value.trim().split(/\s+/)) {
     const eq = token.indexOf("=");
     const key = eq < 0 ? token : token.slice(0, eq);
-    if (!SVC_PARAM_KEYS.includes(key) && !/^key\d{1,5}$/.test(key)) return `unknown SvcParam key "${key}"`;
+    // keyNNNNN: the 16-bit key number (RFC 9460 2.1), 0..65535.
+    if (!SVC_PARAM_KEYS.includes(key) && !(/^key\d{1,5}$/.test(key) && Number(key.slice(3)) <= 65535)) {
+      return `unknown SvcParam key "${key}"`;
+    }
     if (eq >= 0 && token.slice(eq + 1) === "") return `SvcParam "${key}" has an empty value`;
   }
   return undefined;
