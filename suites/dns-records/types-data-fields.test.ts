@@ -96,9 +96,10 @@ async function createAndReadBack(records: Records, b: Record<string, unknown>, w
   }
   if (b.type === "SRV" || b.type === "URI") {
     const want = b.type === "SRV" ? (b.data as Data).priority : b.priority;
-    expect(got.priority, `GET ${b.type} (${what}): result.priority at the top level [B.srv.priority-top-level]`).toBe(
-      want,
-    );
+    expect(
+      got.priority,
+      `GET ${b.type} (${what}): result.priority at the top level (SRV from data.priority, URI as sent) [${b.type === "SRV" ? "B.srv.priority-top-level" : "B.type.others"}]`,
+    ).toBe(want);
   }
 }
 
