@@ -199,6 +199,11 @@ describe("dns records: numeric fields of data-typed records at their bounds", ()
         { lat_direction: "NN" },
         { long_direction: "N" },
         { long_direction: "xW" },
+        { lat_direction: "Sx" },
+        { long_direction: "Wx" },
+        { long_direction: "EE" },
+        { lat_seconds: "5" },
+        { altitude: "0" },
       ];
       for (const change of bad) {
         expectFailure(await records.post({ type: "LOC", name, data: { ...base, ...change } }), 400);

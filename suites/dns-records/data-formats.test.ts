@@ -119,12 +119,34 @@ describe("dns records: text fields of data-typed records", () => {
         "ohttp",
         "key65000=abc",
       ].map((v, i) => body(i + 1, v));
-      const bad = [body(1, "bogus=1"), body(1, "alpn="), body(1, "port=443 keyx=1"), body(0, "alpn=h2")];
+      const bad = [
+        body(1, "bogus=1"),
+        body(1, "alpn="),
+        body(1, "port=443 keyx=1"),
+        body(1, "xkey1=1"),
+        body(1, "key1x=1"),
+        body(1, "key123456=1"),
+        body(0, "alpn=h2"),
+        { type: "SVCB", name, data: { priority: 1, target: "not a host!", value: "" } },
+      ];
       await acceptRefuse(records, "SVCB params", good, bad, (sent, got) => {
         const d = sent.data as Body;
         expect(got.content, `POST SVCB with value ${JSON.stringify(d.value)}: content 'priority target value'`).toBe(
           `${d.priority} svc.example.net ${d.value}`,
         );
+        expect(got.data, `POST SVCB with value ${JSON.stringify(d.value)}: data as sent [B.type.data-content]`).toEqual(
+          d,
+        );
+      });
+      const https = await records.create({
+        type: "HTTPS",
+        name: uniqueLabel("hp"),
+        data: { priority: 1, target: ".", value: "alpn=h2" },
+      });
+      expect(https.data, "POST HTTPS with data: data as sent [B.type.data-content]").toEqual({
+        priority: 1,
+        target: ".",
+        value: "alpn=h2",
       });
     },
   );
@@ -158,19 +180,32 @@ describe("dns records: text fields of data-typed records", () => {
         (sent, got) =>
           expect((got.data as Body).target, "POST URI: data.target as sent").toBe((sent.data as Body).target),
       );
-      const naptr = (flags: unknown): Body => ({
+      const naptr = (flags: unknown, regex = "", replacement = "."): Body => ({
         type: "NAPTR",
         name: `na.${u}`,
-        data: { order: 1, preference: 1, flags, service: "E2U+sip", regex: "", replacement: "." },
+        data: { order: 1, preference: 1, flags, service: "E2U+sip", regex, replacement },
       });
       await acceptRefuse(
         records,
-        "NAPTR flags",
-        [naptr("U"), naptr("")],
-        [naptr("S!"), naptr('"'), naptr(1)],
-        (sent, got) =>
-          expect((got.data as Body).flags, "POST NAPTR: data.flags as sent").toBe((sent.data as Body).flags),
+        "NAPTR flags, regex and replacement",
+        [naptr("U"), naptr(""), naptr("U", "!^.*$!sip:customer@example.net!"), naptr("S", "", "_sip._udp.example.net")],
+        [naptr("S!"), naptr('"'), naptr(1), naptr("S", "", "not a host!")],
+        (sent, got) => expect(got.data, "POST NAPTR: data as sent").toEqual(sent.data),
       );
     },
   );
+
+  clauseTest(["B.type.mx", "B.validation.no-change"], "MX content must be a hostname", async (ctx) => {
+    const { records } = await recordsOf(ctx);
+    const name = uniqueLabel("mh");
+    const mx = (content: unknown): Body => ({ type: "MX", name, content, priority: 10 });
+    await acceptRefuse(
+      records,
+      "MX content",
+      [mx("mail.example.net")],
+      [mx("not a host!"), mx(""), mx(25), mx("mail..example.net")],
+      (_sent, got) =>
+        expect(got.content, "POST MX mail.example.net: content as sent [B.type.mx]").toBe("mail.example.net"),
+    );
+  });
 });
