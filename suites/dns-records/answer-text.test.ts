@@ -124,7 +124,7 @@ describe("dns records: strings that need escaping, the same on every route", () 
       ];
       const res = await records.batch({ posts });
       expect(res.status, `POST dns_records/batch {posts}: 200; body ${res.text.slice(0, 300)}`).toBe(200);
-      const answered = (res.json as { result: { posts: DnsRecord[] } }).result.posts;
+      const answered = res.json.result.posts ?? [];
       expect(answered.length, "POST dns_records/batch: one answer per post [B.batch.results]").toBe(posts.length);
       for (const [i, r] of answered.entries()) {
         const what = `batch post ${i} (${posts[i]!.type})`;
