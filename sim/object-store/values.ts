@@ -211,9 +211,8 @@ export function isHeaders(v: unknown): v is Headers {
 function foreignHeaders(v: object): boolean {
   const proto: unknown = Object.getPrototypeOf(v);
   if (typeof proto !== "object" || proto === null) return false;
-  const has = (proto as { has?: unknown }).has;
-  if (typeof has !== "function") return false;
-  return branded(() => has.call(v, "x")) && !branded(() => has.call(Object.create(proto), "x"));
+  const has = (proto as { has?: unknown }).has as (name: string) => boolean;
+  return branded(() => Reflect.apply(has, v, ["x"])) && !branded(() => Reflect.apply(has, Object.create(proto), ["x"]));
 }
 
 // Type checks as V8's (the object's own kind, not its prototype chain): an object made with

@@ -50,13 +50,18 @@ describe("values put and uploadPart take", () => {
       const { readable, writable } = os.fixedLengthStream!(9);
       const writer = writable.getWriter();
       const put = bucket.put("k", readable);
-      await writer.write(new Uint8Array([1, 2]).buffer);
       const u16 = new Uint16Array([0x0403]);
-      await writer.write(u16);
-      await writer.write(new DataView(new Uint8Array([9, 5, 6, 7, 9]).buffer, 1, 3));
-      await writer.write(new Uint8Array([0, 8, 9, 0]).subarray(1, 3));
-      await writer.close();
+      // Written without waiting: a put that stops reading (a chunk it refuses) fails the test, never hangs it.
+      const written = Promise.all([
+        writer.write(new Uint8Array([1, 2]).buffer),
+        writer.write(u16),
+        writer.write(new DataView(new Uint8Array([9, 5, 6, 7, 9]).buffer, 1, 3)),
+        writer.write(new Uint8Array([0, 8, 9, 0]).subarray(1, 3)),
+        writer.close(),
+      ]);
+      written.catch(() => undefined);
       const o = await put;
+      await written;
       expect(o.size, "put(a FixedLengthStream of 9 bytes written as four kinds of buffer).size: 9").toBe(9);
       const got = new Uint8Array(await (await bucket.get("k"))!.arrayBuffer());
       expect(
@@ -147,6 +152,12 @@ describe("Headers told by their type", () => {
         o.httpMetadata?.contentType,
         "put(httpMetadata: a plain object tagged Headers with has/get).httpMetadata.contentType: its own field",
       ).toBe("a/dictionary");
+      const bare = Object.assign(Object.create(null), { ...imitation, contentType: "b/dictionary" });
+      const p = await bucket.put("n", "v", { httpMetadata: anyValue(bare) });
+      expect(
+        p.httpMetadata?.contentType,
+        "put(httpMetadata: the same without a prototype).httpMetadata.contentType: its own field",
+      ).toBe("b/dictionary");
       expect(
         (await bucket.head("k"))!.httpMetadata?.contentType,
         'head("k").httpMetadata.contentType after it: the dictionary\'s field',
