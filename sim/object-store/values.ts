@@ -209,10 +209,9 @@ export function isHeaders(v: unknown): v is Headers {
  * dictionary (workerd checks the object's type, never its tag).
  */
 function foreignHeaders(v: object): boolean {
-  const proto: unknown = Object.getPrototypeOf(v);
-  if (typeof proto !== "object" || proto === null) return false;
-  const has = (proto as { has?: unknown }).has as (name: string) => boolean;
-  return branded(() => Reflect.apply(has, v, ["x"])) && !branded(() => Reflect.apply(has, Object.create(proto), ["x"]));
+  const proto = Object.getPrototypeOf(v) as { has?: unknown } | null;
+  const answers = (receiver: object) => branded(() => Reflect.apply(proto!.has as Headers["has"], receiver, ["x"]));
+  return answers(v) && !answers(Object.create(proto));
 }
 
 // Type checks as V8's (the object's own kind, not its prototype chain): an object made with

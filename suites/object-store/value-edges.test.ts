@@ -193,7 +193,7 @@ describe("Headers told by their type", () => {
 
   clauseTest(
     ["D.arg.brand-check", "D.put.http-metadata"],
-    "objects of Headers' prototype or of a class imitating Headers are dictionaries",
+    "objects of Headers' prototype, of a class imitating Headers, or a Map, are dictionaries",
     async (ctx) => {
       const { bucket, os } = await open(ctx);
       skipWithout(ctx, os, "argumentsAsGiven");
@@ -223,6 +223,12 @@ describe("Headers told by their type", () => {
         p.httpMetadata?.contentType,
         "put(httpMetadata: an instance of a class tagged Headers with has/get).httpMetadata.contentType: its field",
       ).toBe("h/dictionary");
+      const map = Object.assign(new Map([["content-type", "m/from-map-entries"]]), { contentType: "i/dictionary" });
+      const q = await bucket.put("c", "v", { httpMetadata: anyValue(map) });
+      expect(
+        q.httpMetadata?.contentType,
+        "put(httpMetadata: a Map of headers with an own contentType).httpMetadata.contentType: its own field",
+      ).toBe("i/dictionary");
       const head = (await bucket.head("a"))!;
       let threw: unknown;
       try {
