@@ -110,8 +110,8 @@ describe("stream values the binding refuses", () => {
       const { bucket, os } = await openMultipart(ctx);
       skipWithout(ctx, os, "argumentsAsGiven");
       const DISTURBED = "This ReadableStream is disturbed.";
-      const partlyRead = async (stream: ReadableStream) => {
-        const reader = stream.getReader();
+      const partlyRead = async <S>(stream: S): Promise<S> => {
+        const reader = (stream as unknown as ReadableStream<Uint8Array>).getReader();
         const first = await reader.read();
         expect(first.done, "the first read of a stream of 5 bytes: not done").toBe(false);
         reader.releaseLock();
