@@ -6,18 +6,21 @@
  * survivor not triaged. Incremental: reports/mutation/<area>/incremental.json keeps the results, and a rerun
  * tests again only the mutants whose code or tests changed (--full tests them all).
  *
- * `npm run mutate -- --scores`: the score of every area, from reports/mutation/.
+ * `npm run mutate -- --scores`: the score of every area, from the committed results (mutation/results/<area>.json,
+ * mutation/results.ts); `--survivors --area X`: the area's survivors the triage does not explain.
  *
  * Runs add up (mutation/accumulate.ts): a run of some files replaces those files' results and keeps the others',
  * so per-file runs give the whole area's score; score.json names the files never run and those changed since.
- * Writes reports/mutation/<area>/: incremental.json (the kept results), mutation.json and mutation.html
+ * Writes mutation/results/<area>.json (committed: every mutant's status, for the scores on any clone) and
+ * reports/mutation/<area>/: incremental.json (the kept results), mutation.json and mutation.html
  * (Stryker's report of this run), survivors.md and score.json (the area so far).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { isReport, type MutationReport, mergeReports, staleFiles } from "./accumulate.ts";
+import { isReport, type MutationReport, mergeReports } from "./accumulate.ts";
 import { MUTATION_AREAS, type MutationArea, mutatedFiles, TEST_DOUBLE_ONLY } from "./areas.ts";
+import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
 import { type Mutant, mutantKey, originalText, readTriage, type TriageEntry, triagePath } from "./triage.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -25,12 +28,14 @@ const OUT = path.join(ROOT, "reports", "mutation");
 
 const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--concurrency N] [--full]
        npm run mutate -- --scores
+       npm run mutate -- --survivors --area <area>
 
   --area          ${MUTATION_AREAS.join(" | ")} (or a, b, c, d)
   --mutate GLOB   mutate only these files (repeatable; default: the area's sim/ folder)
   --concurrency N test runner processes (default 2)
   --full          test every mutant again (default: incremental)
   --scores        print each area's score so far (runs add up), with the triage file as it is now
+  --survivors     print the area's survivors the triage does not explain (with --area)
 `;
 
 const LETTERS: Record<string, MutationArea> = {
@@ -189,7 +194,10 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
     ignorePatterns: ["reports", "dist", "docs", "bench", "examples", "coverage", ".stryker-tmp", "mutation/triage"],
-    timeoutMS: 3000,
+    // A mutant's run may take 10 s more than the dry run's (1.5 times it, plus 10 s) before it counts as a
+    // timeout: on a loaded machine a shorter bound made slow runs "timeouts" (counted as kills, and each one
+    // costs a restart of the test runner); a mutant that loops forever still ends as one.
+    timeoutMS: 10_000,
     timeoutFactor: 1.5,
   });
   rmSync(jsonFile, { force: true });
@@ -205,7 +213,9 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
     triage,
     thisRun,
   );
-  const { score, counted, missing, stale } = areaScore(area, merged);
+  const results = resultsOf(area, merged, (f) => !EXCLUDED.test(f) && existsSync(path.join(ROOT, f)));
+  writeResults(ROOT, results);
+  const { score, counted, missing, stale } = areaScore(area, results);
   writeFileSync(path.join(dir, "survivors.md"), survivorsMarkdown(score));
   const { untriaged, unusedTriage, ...figures } = score;
   writeFileSync(
@@ -229,13 +239,13 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
   return 0;
 }
 
-/** The area so far: its kept results with the triage file as it is now (an edit since the run counts). */
-function areaScore(area: MutationArea, report: MutationReport) {
-  const all = mutantsOf(report);
+/** The area so far: its committed results with the triage file as it is now (an edit since the run counts). */
+function areaScore(area: MutationArea, results: AreaResults) {
+  const all = mutantsOfResults(results).filter((m) => !EXCLUDED.test(m.file));
   const counted = [...new Set(all.map((m) => m.file))].sort();
   const score = scoreOf(area, all, readTriage(triagePath(ROOT, area)), counted);
   const missing = areaFiles(area).filter((f) => !counted.includes(f));
-  const stale = staleFiles(report, (f) =>
+  const stale = staleInResults(results, (f) =>
     existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), "utf8") : undefined,
   ).filter((f) => counted.includes(f));
   return { score, counted, missing, stale };
@@ -247,12 +257,12 @@ function printScores(): number {
   ];
   rows.push("|---|---|---|---|---|---|---|---|---|---|");
   for (const area of MUTATION_AREAS) {
-    const report = readReport(path.join(OUT, area, "incremental.json"));
-    if (report === undefined) {
+    const results = readResults(ROOT, area);
+    if (results === undefined) {
       rows.push(`| ${area} | no run yet (npm run mutate -- --area ${area}) | | | | | | | | |`);
       continue;
     }
-    const { score: s, counted, missing, stale } = areaScore(area, report);
+    const { score: s, counted, missing, stale } = areaScore(area, results);
     const total = s.killed + s.timeout + s.survived + s.noCoverage;
     const files =
       `${counted.length}` +
@@ -263,6 +273,20 @@ function printScores(): number {
     );
   }
   process.stdout.write(`${rows.join("\n")}\n`);
+  return 0;
+}
+
+/** The survivors of an area's committed results that the triage does not explain, and unused triage entries. */
+function printSurvivors(area: MutationArea): number {
+  const results = readResults(ROOT, area);
+  if (results === undefined) {
+    process.stdout.write(`${area}: no run yet (npm run mutate -- --area ${area})\n`);
+    return 0;
+  }
+  const { score, missing, stale } = areaScore(area, results);
+  process.stdout.write(survivorsMarkdown(score));
+  if (missing.length > 0) process.stdout.write(`\nnever run: ${missing.join(", ")}\n`);
+  if (stale.length > 0) process.stdout.write(`\nchanged since their run: ${stale.join(", ")}\n`);
   return 0;
 }
 
@@ -277,6 +301,7 @@ export async function main(argv: string[]): Promise<number> {
         concurrency: { type: "string" },
         full: { type: "boolean" },
         scores: { type: "boolean" },
+        survivors: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -288,9 +313,15 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return 0;
   }
-  if (values.scores) return printScores();
   const given = String(values.area ?? "").toLowerCase();
   const area = LETTERS[given] ?? (MUTATION_AREAS as readonly string[]).find((a) => a === given);
+  try {
+    if (values.scores) return printScores();
+    if (values.survivors && area) return printSurvivors(area as MutationArea);
+  } catch (e) {
+    process.stderr.write(`mutate: ${(e as Error).message}\n`);
+    return 2;
+  }
   if (!area) {
     process.stderr.write(`mutate: --area must be one of ${MUTATION_AREAS.join(", ")} (or a-d), got "${given}"\n`);
     return 2;
