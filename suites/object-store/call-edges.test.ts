@@ -4,7 +4,7 @@
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { expectRejects, open } from "./helpers.ts";
+import { expectRejects, expectStoreError, open, openMultipart } from "./helpers.ts";
 
 const anyValue = <T>(v: unknown): T => v as T;
 
@@ -38,4 +38,66 @@ describe("call edges", () => {
     ).toEqual(["a", "b"]);
     expect(page.truncated, "list({ limit: 2, include }) of 3 keys: truncated").toBe(true);
   });
+
+  clauseTest(
+    ["D.arg.int", "D.list.limit"],
+    "a limit is an int32: its bounds exactly, and non-finite is 0",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("a", "v");
+      for (const bad of ["2147483647", "-2147483648", Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+        await expectStoreError(bucket.list(anyValue({ limit: bad })), "list", 10022);
+      }
+      for (const out of ["2147483648", "-2147483649"]) {
+        await expectRejects(
+          bucket.list(anyValue({ limit: out })),
+          "TypeError",
+          "Value out of range. Must be between -2147483648 and 2147483647 (inclusive).",
+        );
+      }
+      const upload = await (await openMultipart(ctx)).bucket.createMultipartUpload("m");
+      await expectRejects(
+        upload.uploadPart(Number.POSITIVE_INFINITY, "x"),
+        "TypeError",
+        "Part number must be between 1 and 10000 (inclusive). Actual value was: 0",
+      );
+      await upload.abort();
+    },
+  );
+
+  clauseTest(
+    ["D.put.custom-metadata"],
+    "customMetadata must be an object: a number or null is refused",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      for (const bad of [5, null]) {
+        await expectRejects(
+          bucket.put("k", "v", anyValue({ customMetadata: bad })),
+          "TypeError",
+          "Incorrect type for the 'customMetadata' field on 'PutOptions': the provided value is not of type 'object'.",
+        );
+      }
+      expect(await bucket.head("k"), 'head("k") after puts refused for their customMetadata: null').toBeNull();
+    },
+  );
+
+  clauseTest(
+    ["D.range.offset-length", "D.range.suffix"],
+    "range messages print numbers as kj does: -inf, 1e-07",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("k", "hello");
+      const cases: [object, string][] = [
+        [
+          { offset: Number.NEGATIVE_INFINITY },
+          "Invalid range. Starting offset (-inf) must be greater than or equal to 0.",
+        ],
+        [{ offset: 1e-7 }, "Invalid range. Starting offset (1e-07) must be an integer, not floating point."],
+        [{ suffix: -1e-7 }, "Invalid suffix. Suffix (-1e-07) must be greater than or equal to 0."],
+      ];
+      for (const [range, message] of cases) {
+        await expectRejects(bucket.get("k", anyValue({ range })), "RangeError", message);
+      }
+    },
+  );
 });
