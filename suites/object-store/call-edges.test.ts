@@ -100,4 +100,25 @@ describe("call edges", () => {
       }
     },
   );
+
+  clauseTest(
+    ["D.arg.date-range"],
+    "a date of exactly 2^63 ns (a number of ms) is out of range, either sign",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await bucket.put("k", "v");
+      // 9223372036854.775390625 ms is the double whose product with 1e6 is exactly 2^63.
+      const edge = 9223372036854.775390625;
+      await expectRejects(
+        bucket.get("k", { onlyIf: { uploadedBefore: anyValue(edge) } }),
+        "TypeError",
+        "This API doesn't support dates after 2189.",
+      );
+      await expectRejects(
+        bucket.get("k", { onlyIf: { uploadedAfter: anyValue(-edge) } }),
+        "TypeError",
+        "This API doesn't support dates before 1687.",
+      );
+    },
+  );
 });
