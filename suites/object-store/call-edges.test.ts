@@ -4,6 +4,7 @@
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
+import { skipWithout } from "../../harness/targets/object-store.ts";
 import { expectRejects, expectStoreError, open, openMultipart } from "./helpers.ts";
 
 const anyValue = <T>(v: unknown): T => v as T;
@@ -119,6 +120,57 @@ describe("call edges", () => {
         "TypeError",
         "This API doesn't support dates before 1687.",
       );
+    },
+  );
+
+  clauseTest(
+    ["D.arg.dictionary", "D.put.custom-metadata"],
+    "a function is read as a dictionary: put's options, customMetadata and httpMetadata, get's options",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      skipWithout(ctx, os, "argumentsAsGiven");
+      const fn = <T extends object>(fields: T) => Object.assign(() => undefined, fields);
+      const a = await bucket.put("a", "v", anyValue(fn({ customMetadata: { a: "1" } })));
+      expect(a.customMetadata, "put(options: a function with customMetadata).customMetadata: read").toEqual({ a: "1" });
+      const b = await bucket.put("b", "v", { customMetadata: anyValue(fn({ b: "2" })) });
+      expect(b.customMetadata, "put(customMetadata: a function with own key b).customMetadata: { b: '2' }").toEqual({
+        b: "2",
+      });
+      const c = await bucket.put("c", "v", { httpMetadata: anyValue(fn({ contentType: "f/n" })) });
+      expect(c.httpMetadata?.contentType, "put(httpMetadata: a function with contentType).contentType: read").toBe(
+        "f/n",
+      );
+      await bucket.put("k", "hello");
+      const got = await bucket.get("k", anyValue(fn({ range: { offset: 1 } })));
+      expect(got?.range, 'get("k" of 5 bytes, options: a function with range offset 1).range: read').toEqual({
+        offset: 1,
+        length: 4,
+      });
+    },
+  );
+
+  clauseTest(["D.get.body"], "a body has no own enumerable keys", async (ctx) => {
+    const { bucket } = await open(ctx);
+    await bucket.put("k", "hello");
+    const body = (await bucket.get("k"))!.body;
+    expect(Object.keys(body), 'Object.keys(get("k").body): none').toEqual([]);
+  });
+
+  clauseTest(
+    ["D.value.fixed-length-bytes"],
+    "a FixedLengthStream given more bytes than it announced fails the put",
+    async (ctx) => {
+      const { bucket, os } = await open(ctx);
+      skipWithout(ctx, os, "fixedLengthStream");
+      const { readable, writable } = os.fixedLengthStream!(3);
+      const writer = writable.getWriter();
+      const put = bucket.put("k", readable);
+      writer.write(new Uint8Array([1, 2, 3, 4])).catch(() => undefined);
+      await expectRejects(put, "TypeError", "Attempt to write too many bytes through a FixedLengthStream.");
+      expect(
+        await bucket.head("k"),
+        'head("k") after a put whose FixedLengthStream got too many bytes: null',
+      ).toBeNull();
     },
   );
 });
