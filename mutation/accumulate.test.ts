@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isReport, type MutationReport, mergeReports, staleFiles } from "./accumulate.ts";
+import { isReport, type MutationReport, mergeReports, staleFiles, withoutStaticSurvivors } from "./accumulate.ts";
 
 const at = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
 
@@ -103,5 +103,32 @@ describe("mutation runs add up (accumulate.ts)", () => {
     expect(isReport(kept), "a report").toBe(true);
     for (const bad of [null, [], { files: [] }, { files: { x: { mutants: [] } } }, { files: { x: { source: "" } } }])
       expect(isReport(bad), `not a report: ${JSON.stringify(bad)}`).toBe(false);
+  });
+
+  test("static survivors are left out of the next run's incremental file (tested again); the rest is kept", () => {
+    const m = (id: string, status: string, isStatic: boolean) => ({
+      id,
+      mutatorName: "M",
+      replacement: "y",
+      status,
+      static: isStatic,
+      location: at,
+    });
+    const before: MutationReport = {
+      files: {
+        "sim/a.ts": {
+          source: "a",
+          mutants: [
+            m("1", "Survived", true),
+            m("2", "NoCoverage", true),
+            m("3", "Killed", true),
+            m("4", "Survived", false),
+          ],
+        },
+      },
+    };
+    const ids = withoutStaticSurvivors(before).files["sim/a.ts"]?.mutants.map((x) => x.id);
+    expect(ids, "kept: the static kill and the non-static survivor").toEqual(["3", "4"]);
+    expect(before.files["sim/a.ts"]?.mutants.length, "the report given is not changed").toBe(4);
   });
 });

@@ -114,3 +114,21 @@ export function staleFiles(report: MutationReport, read: (file: string) => strin
     .filter(([file, result]) => read(file) !== result.source)
     .map(([file]) => file);
 }
+
+/**
+ * The report without its static mutants that survived (or had no coverage), for Stryker's incremental file: a
+ * static mutant has no covering test, so Stryker reuses its result even when every test changed; left out, it is
+ * tested again on the next run (a few per area: it costs little).
+ */
+export function withoutStaticSurvivors(report: MutationReport): MutationReport {
+  const files: Record<string, ReportFile> = {};
+  for (const [file, result] of Object.entries(report.files)) {
+    files[file] = {
+      ...result,
+      mutants: result.mutants.filter(
+        (m) => !(m.static === true && (m.status === "Survived" || m.status === "NoCoverage")),
+      ),
+    };
+  }
+  return { ...report, files };
+}

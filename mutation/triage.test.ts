@@ -59,3 +59,24 @@ describe("--mutate globs name the files of this run", () => {
     for (const [glob, file, want] of cases) expect(globMatches(glob, file), `glob ${glob} against ${file}`).toBe(want);
   });
 });
+
+describe("an area's triage files", () => {
+  test("<area>.json and <area>.<part>.json are read together; another area's files are not", async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const { readAreaTriage } = await import("./triage.ts");
+    const root = mkdtempSync(path.join(tmpdir(), "triage-"));
+    mkdirSync(path.join(root, "mutation", "triage"), { recursive: true });
+    const entry = (file: string) => ({ file, mutator: "M", original: "a", replacement: "b", reason: "equivalent: x" });
+    const write = (name: string, file: string) =>
+      writeFileSync(path.join(root, "mutation", "triage", name), JSON.stringify({ entries: [entry(file)] }));
+    write("dns-records.json", "sim/one.ts");
+    write("dns-records.types.json", "sim/two.ts");
+    write("dns-protection.json", "sim/other.ts");
+    expect(
+      readAreaTriage(root, "dns-records").map((e) => e.file),
+      "dns-records' entries: its own two files, not dns-protection's",
+    ).toEqual(["sim/one.ts", "sim/two.ts"]);
+  });
+});

@@ -4,7 +4,7 @@
  * reaches the interface). An entry names the mutant by file, mutator, the original text and its replacement,
  * not by line or Stryker's id, so it stays valid when lines move; `line` is there for the reader.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 export interface TriageEntry {
@@ -34,6 +34,19 @@ export const mutantKey = (m: Pick<Mutant, "file" | "mutator" | "original" | "rep
 
 export function triagePath(root: string, area: string): string {
   return path.join(root, "mutation", "triage", `${area}.json`);
+}
+
+/**
+ * Every triage entry of an area: `<area>.json` and any `<area>.<part>.json` beside it (e.g.
+ * `dns-records.types.json`), so that people triaging different files of one area keep separate files.
+ */
+export function readAreaTriage(root: string, area: string): TriageEntry[] {
+  const dir = path.join(root, "mutation", "triage");
+  if (!existsSync(dir)) return [];
+  const parts = readdirSync(dir)
+    .filter((f) => f === `${area}.json` || (f.startsWith(`${area}.`) && f.endsWith(".json")))
+    .sort();
+  return parts.flatMap((f) => readTriage(path.join(dir, f)));
 }
 
 /** The triage of an area; a file that is missing is an empty triage, a malformed one an error naming it. */

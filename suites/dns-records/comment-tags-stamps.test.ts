@@ -159,4 +159,29 @@ describe("dns records: comment_modified_on and tags_modified_on", () => {
       });
     },
   );
+
+  // cloudflare-go #1195 (the official Go SDK, 2023-01-31): "allow sending empty strings to the API to clear DNS
+  // comment values"; a cleared comment is absent: null, and its stamp omitted.
+  clauseTest(
+    ["B.record.comment-null", "B.record.comment-tags-modified-on", "B.patch.partial", "B.put.overwrite"],
+    "an empty comment clears it on PATCH and PUT: comment null, comment_modified_on omitted",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const name = uniqueLabel("ce");
+      const r0 = (await records.create({ type: "TXT", name, content: '"clear"', comment: "Clear Me" })) as Stamped;
+      const p = records.ok(await records.patch(r0.id, { comment: "" })) as Stamped;
+      expect(
+        { comment: p.comment, hasComment: stamps(p).hasComment },
+        'PATCH {comment: ""}: comment null, comment_modified_on omitted [B.record.comment-null]',
+      ).toEqual({ comment: null, hasComment: false });
+      records.ok(await records.patch(r0.id, { comment: "Again" }));
+      const q = records.ok(await records.put(r0.id, { type: "TXT", name, content: '"clear"', comment: "" })) as Stamped;
+      expect(
+        { comment: q.comment, hasComment: stamps(q).hasComment },
+        'PUT with comment "": comment null, comment_modified_on omitted [B.record.comment-null]',
+      ).toEqual({ comment: null, hasComment: false });
+      const read = records.ok(await records.get(r0.id)) as Stamped;
+      expect(read.comment, "GET after the PUT with an empty comment: comment null [B.record.comment-null]").toBeNull();
+    },
+  );
 });

@@ -388,4 +388,48 @@ describe("epochs", () => {
       ).toBe("Online");
     },
   );
+
+  clauseTest(
+    ["C.audit.shape", "C.audit.timestamp-ms", "C.audit.last-verified-body"],
+    "an audit read later is the audit as published: its timestamp is the publication's, never the read's",
+    async (ctx) => {
+      const { target, kt } = await ktOf(ctx);
+      const { sent, ns } = await registerOk(kt);
+      await moveClock(target, 1_111);
+      const root = await publishOk(kt, ns.name, sent.rootEpoch, sent.rootDigest);
+      await moveClock(target, 7);
+      const next = await publishOk(kt, ns.name, sent.rootEpoch + 1, randomDigest());
+      const online = await currentNamespace(kt, ns.name);
+      // Off whole seconds again: a target that answers the time of the read (or re-signs) is caught.
+      await moveClock(target, 2_345);
+      for (const [epoch, audit] of [
+        [sent.rootEpoch, root],
+        [sent.rootEpoch + 1, next],
+      ] as const) {
+        const got = await call<Audit>(kt, "GET", `/namespaces/${ns.name}/audits/${epoch}`, undefined, "none");
+        expectOk(got, "GET /namespaces/{name}/audits/{epoch}", "C.audit.shape");
+        expect(
+          checkBody<Audit>(got, schemas.audit, "GET /namespaces/{name}/audits/{epoch}"),
+          says(
+            "GET /namespaces/{name}/audits/{epoch} after the clock moved",
+            "the audit as published, timestamp the publication's",
+            "C.audit.timestamp-ms",
+          ),
+        ).toEqual(audit);
+      }
+      const last = await lastVerifiedOk(kt, ns.name);
+      expect(
+        [last.epoch, last.timestamp],
+        says(
+          `${LVE} after the clock moved`,
+          "the last epoch and its publication's timestamp",
+          "C.audit.last-verified-body",
+        ),
+      ).toEqual([sent.rootEpoch + 1, next.timestamp]);
+      expect(
+        await currentNamespace(kt, ns.name),
+        says("GET /namespaces/{name} after the clock moved", "unchanged", "C.get.one"),
+      ).toEqual(online);
+    },
+  );
 });

@@ -87,6 +87,11 @@ describe("JSON bodies as serde_json reads them", () => {
         ["NaN", (b) => withUnknown(b, "NaN")],
         // serde_json's recursion limit is 128 levels (100 are read: bodies.test.ts).
         ["an unknown field nested 200 levels", (b) => withUnknown(b, `${"[".repeat(200)}${"]".repeat(200)}`)],
+        // The limit counts objects as well as arrays (serde_json's recursion limit counts both).
+        [
+          "an unknown field nested 200 levels of objects",
+          (b) => withUnknown(b, `${'{"y":'.repeat(200)}1${"}".repeat(200)}`),
+        ],
       ];
       for (const [what, shape] of cases) {
         const body = registration();

@@ -187,4 +187,34 @@ describe("list and get", () => {
       "C.get.one",
     );
   });
+
+  clauseTest(
+    ["C.list.shape", "C.info.logs"],
+    "the list holds every public namespace, however many: 130 registrations (past any page of 100 or 128) are all listed",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const before = await info(kt);
+      const registered: Namespace[] = [];
+      // The spec's list is one `namespaces` array (plexi's Namespaces: no page, no cursor); long enough to page.
+      // Ten at a time: fast over HTTPS, gentle on a real target.
+      for (let i = 0; i < 130; i += 10) {
+        const batch = Array.from({ length: 10 }, () => registerOk(kt, { name: freshName("many") }));
+        for (const { ns } of await Promise.all(batch)) registered.push(ns);
+      }
+      const list = await listNamespaces(kt);
+      const listed = new Set(list.map((n) => n.name));
+      expect(
+        registered.filter((ns) => !listed.has(ns.name)).map((ns) => ns.name),
+        says(LIST, "every one of 130 public namespaces registered, none left out", "C.list.shape"),
+      ).toEqual([]);
+      for (const ns of [registered[0]!, registered[99]!, registered[100]!, registered[129]!]) {
+        expectListed(list, ns, `${LIST} with 130 more namespaces`);
+      }
+      const after = await info(kt);
+      expect(
+        after.logs.filter((id) => !before.logs.includes(id)).length,
+        says("GET /info after 130 public registrations", "at least 130 new log identifiers", "C.info.logs"),
+      ).toBeGreaterThanOrEqual(130);
+    },
+  );
 });

@@ -262,6 +262,9 @@ describe("register", () => {
         `18446744073709551616/${d}`,
         ` 1/${d}`,
         `1 /${d}`,
+        // Not 64 hex digits: a hex reader that skips a 0x prefix is caught.
+        `1/0x${d}`,
+        `1/0x${d.slice(2)}`,
         1,
         null,
       ];

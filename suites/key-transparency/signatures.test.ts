@@ -10,6 +10,7 @@ import {
   freshName,
   ktOf,
   moveClock,
+  publish,
   publishOk,
   randomDigest,
   registerOk,
@@ -156,6 +157,49 @@ describe("signatures", () => {
             says(what, "version, ciphersuite, namespace, epoch and digest as registered and sent", "C.audit.shape"),
           ).toEqual([version, version, ns.name, epoch, digest]);
           checkAudit(audit, keys, rule);
+        }
+      }
+    },
+  );
+
+  clauseTest(
+    ["C.signature.v1-protobuf", "C.signature.v2-bincode", "C.publish.epoch-u64"],
+    "epochs past 2^53 (2^53+1, 2^64-2, 2^64-1) are signed over their exact value, in both formats",
+    async (ctx) => {
+      const { kt } = await ktOf(ctx);
+      const keys = await auditorKeys(kt);
+      const cases: [number, bigint[]][] = [
+        [1, [9_007_199_254_740_993n, 9_007_199_254_740_994n]],
+        [2, [9_007_199_254_740_993n, 9_007_199_254_740_994n]],
+        [1, [18_446_744_073_709_551_614n, 18_446_744_073_709_551_615n]],
+        [2, [18_446_744_073_709_551_614n, 18_446_744_073_709_551_615n]],
+      ];
+      for (const [version, epochs] of cases) {
+        const rule = version === 1 ? "C.signature.v1-protobuf" : "C.signature.v2-bincode";
+        const { sent, ns } = await registerOk(kt, {
+          signature_version: version,
+          root: `${epochs[0]}/${randomDigest()}`,
+        });
+        for (const [i, epoch] of epochs.entries()) {
+          const what = `POST /namespaces/{name}/audits epoch ${epoch} (signature_version ${version})`;
+          const digest = i === 0 ? sent.rootDigest : randomDigest();
+          const res = await publish(kt, ns.name, epoch, digest);
+          expectOk(res, what, "C.publish.epoch-u64");
+          const audit = checkBody<Audit>(res, schemas.audit, what, "C.audit.shape");
+          // JSON.parse rounds past 2^53: the epoch is read from the body's text.
+          const exact = /"epoch"\s*:\s*([0-9]+)/.exec(res.text)?.[1];
+          expect(exact, says(what, "epoch written exactly", "C.publish.epoch-u64")).toBe(String(epoch));
+          const bytes = signedBytes({
+            ciphersuite: audit.ciphersuite,
+            namespace: audit.namespace,
+            timestamp: audit.timestamp,
+            epoch: String(epoch),
+            digestHex: audit.digest,
+          });
+          expect(
+            keys.some((k) => verifyEd25519(k, bytes, audit.signature)),
+            says(what, "signature verifies over the exact epoch with a key of GET /info", rule),
+          ).toBe(true);
         }
       }
     },
