@@ -736,6 +736,12 @@ export const objectStoreClauses = [
     text: "A stream value locked to a reader (a get()'s body once read included) is refused with TypeError 'The ReadableStream has been locked to a reader.' and nothing is stored.",
   },
   {
+    id: "D.value.disturbed-stream",
+    area: A,
+    source: P,
+    text: "A stream value of known length already read from or cancelled (a get()'s body or a Blob's stream partly read, then released) is refused by put and uploadPart with TypeError 'This ReadableStream is disturbed.' (after the locked check) and nothing is stored.",
+  },
+  {
     id: "D.value.fixed-length-bytes",
     area: A,
     source: P,
@@ -775,7 +781,7 @@ export const objectStoreClauses = [
     id: "D.arg.brand-check",
     area: A,
     source: P,
-    text: "Argument types are the objects' own kinds, not their prototype chains: Object.create(Blob.prototype), Object.create(ReadableStream.prototype) or Object.create(ArrayBuffer.prototype) as a value is refused as not of the value type; Object.create(Headers.prototype) is a plain (empty) dictionary for onlyIf and not a Headers for writeHttpMetadata.",
+    text: "Argument types are the objects' own kinds, not their prototype chains: Object.create(Blob.prototype), Object.create(ReadableStream.prototype) or Object.create(ArrayBuffer.prototype) as a value is refused as not of the value type; Object.create(Headers.prototype) is a plain (empty) dictionary for onlyIf and not a Headers for writeHttpMetadata. An object that imitates Headers (a Symbol.toStringTag of 'Headers', has and get methods, own or of its class) is a dictionary too, and real Headers stay Headers whatever own has or toStringTag they are given.",
   },
   {
     id: "D.arg.read-once",

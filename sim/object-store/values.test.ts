@@ -34,8 +34,29 @@ describe("values", () => {
 describe("isHeaders", () => {
   test("the global class and other classes tagged Headers, real ones only", () => {
     expect(isHeaders(new Headers())).toBe(true);
-    const foreign = { get: () => null, has: () => false, [Symbol.toStringTag]: "Headers" };
-    expect(isHeaders(foreign)).toBe(true);
+    // Another implementation's class (undici's, Miniflare's): its methods check the brand.
+    class OtherHeaders {
+      readonly #map = new Map<string, string>();
+      has(name: string) {
+        return this.#map.has(name);
+      }
+      get [Symbol.toStringTag]() {
+        return "Headers";
+      }
+    }
+    expect(isHeaders(new OtherHeaders())).toBe(true);
+    expect(isHeaders(Object.create(OtherHeaders.prototype))).toBe(false);
+    // workerd: a dictionary, not Headers (checked on workerd 2026-11-27: httpMetadata's contentType is read).
+    expect(isHeaders({ get: () => null, has: () => false, [Symbol.toStringTag]: "Headers" })).toBe(false);
+    class Imitation {
+      has() {
+        return false;
+      }
+      get [Symbol.toStringTag]() {
+        return "Headers";
+      }
+    }
+    expect(isHeaders(new Imitation())).toBe(false);
     // workerd: not Headers (the audit's probes 511, 513, 514, 539, 540).
     expect(isHeaders({ get: () => null, [Symbol.toStringTag]: "Headers" })).toBe(false);
     expect(isHeaders(Object.create(Headers.prototype))).toBe(false);

@@ -6,12 +6,14 @@
  * missing argument is refused), and a ReadableStream of known length (see streams.ts).
  *
  * Types are told as V8 tells them (brand checks, not `instanceof`): an object that only inherits
- * Blob.prototype is no Blob. A locked stream is refused when read (workerd's `pumpTo` message).
+ * Blob.prototype is no Blob. A locked stream is refused when read (workerd's `pumpTo` message), then a
+ * stream already read from or cancelled (`removeSource`'s).
  *
  * Gaps / by design: every value is copied exactly once (the caller may mutate its buffer afterwards);
  * streams are kept as the chunks they delivered, never concatenated.
  */
 
+import * as nodeStream from "node:stream";
 import { types } from "node:util";
 import type {
   Blob as PlatformBlob,
@@ -111,6 +113,12 @@ export function requireKnownLength(value: CheckedValue): KnownValue {
 /** workerd's TypeError for a locked stream value (streams/readable.c++:578). */
 const VALUE_STREAM_LOCKED = "The ReadableStream has been locked to a reader.";
 
+/** workerd's TypeError for a stream value already read from or cancelled (streams/internal.c++:922, `removeSource`). */
+const VALUE_STREAM_DISTURBED = "This ReadableStream is disturbed.";
+
+/** Whether a stream was read from or cancelled (Node's stream.isDisturbed, which covers web streams). */
+const isDisturbed = (nodeStream as unknown as { isDisturbed(s: unknown): boolean }).isDisturbed;
+
 /** The reason put cancels a stream value with when one of its options' values is refused. */
 const PUT_CANCELLED = "Stream cancelled because the associated put operation encountered an error.";
 
@@ -148,6 +156,8 @@ export async function readValue(value: KnownValue): Promise<Uint8Array[]> {
       let total = 0;
       // workerd `ReadableStream::pumpTo` (streams/readable.c++:578): a locked stream (a read body too).
       if (value.stream.locked) throw new TypeError(VALUE_STREAM_LOCKED);
+      // Then `removeSource` (streams/internal.c++:922): a stream read from, or cancelled, is refused.
+      if (isDisturbed(value.stream)) throw new TypeError(VALUE_STREAM_DISTURBED);
       const reader = value.stream.getReader();
       for (;;) {
         const { done, value: chunk } = await reader.read();
@@ -182,17 +192,26 @@ export function totalSize(chunks: readonly Uint8Array[]): number {
 
 /**
  * Whether `v` is a Headers object: the global class, or another implementation of it (undici's,
- * Miniflare's), recognised by its tag; in both cases a real one (its `has` works), not an object that
- * only inherits from the prototype (the binding checks the type, not the prototype chain).
+ * Miniflare's), recognised by its tag and its brand-checking `has`; in both cases a real one (its `has`
+ * works), not an object that only inherits from the prototype or imitates the tag and the methods (the
+ * binding checks the type, not the prototype chain).
  */
 export function isHeaders(v: unknown): v is Headers {
   if (typeof v !== "object" || v === null) return false;
   if (typeof Headers !== "undefined" && v instanceof Headers) return branded(() => headersHas.call(v, "x"));
-  return (
-    Object.prototype.toString.call(v) === "[object Headers]" &&
-    typeof (v as Headers).has === "function" &&
-    branded(() => (v as Headers).has("x"))
-  );
+  return Object.prototype.toString.call(v) === "[object Headers]" && foreignHeaders(v);
+}
+
+/**
+ * Another implementation's Headers: `has`, inherited from its prototype, answers for `v` and refuses a bare
+ * object of that prototype (a brand check, as every Headers class has). An object that only imitates the tag
+ * and the methods (own ones, or a class without a brand check) is no Headers: the binding takes it as a
+ * dictionary (workerd checks the object's type, never its tag).
+ */
+function foreignHeaders(v: object): boolean {
+  const proto = Object.getPrototypeOf(v) as { has?: unknown } | null;
+  const answers = (receiver: object) => branded(() => Reflect.apply(proto!.has as Headers["has"], receiver, ["x"]));
+  return answers(v) && !answers(Object.create(proto));
 }
 
 // Type checks as V8's (the object's own kind, not its prototype chain): an object made with
