@@ -299,6 +299,7 @@ describe("dns records: list parameters (RecordListParams)", () => {
         "colour=red",
         "name.like=x",
         "comment.regex=x",
+        "tag.like=x:y",
         "type=BOGUS",
         "match=some",
         "tag_match=some",
