@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isReport, type MutationReport, mergeReports, staleFiles, withoutStaticSurvivors } from "./accumulate.ts";
+import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors } from "./accumulate.ts";
 
 const at = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
 
@@ -79,24 +79,6 @@ describe("mutation runs add up (accumulate.ts)", () => {
     const a = merged.files["sim/a.ts"]?.mutants[0];
     expect(a?.coveredBy?.length, "sim/a.ts coveredBy: only the test that still exists").toBe(1);
     expect(a?.killedBy, "sim/a.ts killedBy: its culprit is gone, so Stryker retests it").toEqual([]);
-  });
-
-  test("stale files are those whose source differs from the recorded one, or that are gone", () => {
-    const now: Record<string, string> = { "sim/a.ts": "a1" };
-    expect(
-      staleFiles(kept, (f) => now[f]),
-      "sim/b.ts is gone",
-    ).toEqual(["sim/b.ts"]);
-    now["sim/b.ts"] = "b1";
-    expect(
-      staleFiles(kept, (f) => now[f]),
-      "nothing changed",
-    ).toEqual([]);
-    now["sim/a.ts"] = "a2";
-    expect(
-      staleFiles(kept, (f) => now[f]),
-      "sim/a.ts changed",
-    ).toEqual(["sim/a.ts"]);
   });
 
   test("only a report's shape is merged: other JSON is not a report", () => {

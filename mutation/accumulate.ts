@@ -9,7 +9,7 @@
  * coveredBy/killedBy keep only tests that the merged report still has (an old result whose culprit test is gone
  * is retested by Stryker, which is the safe side).
  *
- * Gaps / by design: a kept file's results are as fresh as its last run. `staleFiles` names the files whose source
+ * Gaps / by design: a kept file's results are as fresh as its last run. results.ts names the files whose source
  * changed since, and the score says so; tests changed since are not detected here (Stryker does on the next run).
  */
 
@@ -106,13 +106,6 @@ export function mergeReports(kept: MutationReport, fresh: MutationReport): Mutat
   for (const [file, result] of Object.entries(kept.files)) if (!(file in fresh.files)) take(kept, file, result);
   for (const [file, result] of Object.entries(fresh.files)) take(fresh, file, result);
   return { ...kept, ...fresh, files, testFiles };
-}
-
-/** The report's files whose recorded source is not the file's source now (read with `read`; gone: stale). */
-export function staleFiles(report: MutationReport, read: (file: string) => string | undefined): string[] {
-  return Object.entries(report.files)
-    .filter(([file, result]) => read(file) !== result.source)
-    .map(([file]) => file);
 }
 
 /**

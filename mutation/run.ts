@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors } from "./accumulate.ts";
 import { MUTATION_AREAS, type MutationArea, mutatedFiles, TEST_DOUBLE_ONLY } from "./areas.ts";
 import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
-import { type Mutant, mutantKey, originalText, readAreaTriage, type TriageEntry } from "./triage.ts";
+import { type Mutant, mutantKey, readAreaTriage, type TriageEntry } from "./triage.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "reports", "mutation");
@@ -153,22 +153,6 @@ function readReport(file: string): MutationReport | undefined {
   }
 }
 
-/** Every mutant of the report's counted files (sources as they were when each file was run). */
-function mutantsOf(report: MutationReport): Mutant[] {
-  return Object.entries(report.files)
-    .filter(([file]) => !EXCLUDED.test(file) && existsSync(path.join(ROOT, file)))
-    .flatMap(([file, result]) =>
-      result.mutants.map((m) => ({
-        file,
-        line: m.location.start.line,
-        mutator: m.mutatorName,
-        original: originalText(result.source, m.location),
-        replacement: m.replacement ?? "",
-        status: m.status,
-      })),
-    );
-}
-
 async function mutate(area: MutationArea, globs: string[], concurrency: number, full: boolean): Promise<number> {
   const dir = path.join(OUT, area);
   mkdirSync(dir, { recursive: true });
@@ -214,7 +198,7 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
   const triage = readAreaTriage(ROOT, area);
   const runScore = scoreOf(
     area,
-    mutantsOf(fresh).filter((m) => thisRun.includes(m.file)),
+    mutantsOfResults(resultsOf(area, fresh, (f) => thisRun.includes(f) && !EXCLUDED.test(f))),
     triage,
     thisRun,
   );
