@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { scoreOf } from "./run.ts";
-import { type Mutant, originalText } from "./triage.ts";
+import { type Mutant, originalText, readAreaTriage } from "./triage.ts";
 
 const mutant = (over: Partial<Mutant>): Mutant => ({
   file: "sim/x.ts",
@@ -61,11 +64,7 @@ describe("--mutate globs name the files of this run", () => {
 });
 
 describe("an area's triage files", () => {
-  test("<area>.json and <area>.<part>.json are read together; another area's files are not", async () => {
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const path = await import("node:path");
-    const { readAreaTriage } = await import("./triage.ts");
+  test("<area>.json and <area>.<part>.json are read together; another area's files are not", () => {
     const root = mkdtempSync(path.join(tmpdir(), "triage-"));
     mkdirSync(path.join(root, "mutation", "triage"), { recursive: true });
     const entry = (file: string) => ({ file, mutator: "M", original: "a", replacement: "b", reason: "equivalent: x" });
