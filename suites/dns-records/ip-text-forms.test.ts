@@ -1,0 +1,128 @@
+/**
+ * Area B: the text forms of addresses that address-forms.test.ts leaves out.
+ *
+ * - An IPv6 address may end in a dotted quad (RFC 4291 section 2.2, form 3: `x:x:x:x:x:x:d.d.d.d`, the d's the
+ *   four low-order octets, also after `::`). It is an IPv6 address like any other, so AAAA accepts it, and answers
+ *   it in RFC 5952 form (reference: "returned in canonical RFC 5952 form"): all hex (section 4), since mixed
+ *   notation is only recommended for a well-known prefix such as `::ffff:0:0/96` (section 5), and 2001:db8::/32
+ *   is none. A dotted quad anywhere but at the end, a bad quad, or one too many groups is not an address.
+ * - An IPv4-mapped address (`::ffff:0:0/96`, RFC 4291 section 2.5.5.2): RFC 5952 section 5 recommends the mixed
+ *   form and section 4 gives the hex one, so either is accepted, but it must be the address that was sent.
+ * - A dotted quad with a leading zero (`01.2.3.4`): no source says whether A content takes one. Refused
+ *   (then with 9005, the reference's code for A content that is not a dotted quad) or accepted as the address
+ *   it names, answered without the zeros; never echoed with them (inet_aton reads such a part as octal: RFC 6943
+ *   section 3.1.1). Only parts whose octal and decimal readings agree are sent.
+ */
+import { describe, expect } from "vitest";
+import { clauseTest } from "../../harness/clauses/test.ts";
+import { cleanupAfterAll, codesOf, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
+
+cleanupAfterAll();
+
+/** Sent form (ending in a dotted quad) -> RFC 5952 form. */
+const EMBEDDED: readonly [string, string][] = [
+  ["2001:db8::192.0.2.33", "2001:db8::c000:221"],
+  ["2001:db8:1:2:3:4:192.0.2.33", "2001:db8:1:2:3:4:c000:221"],
+  ["2001:db8:1:2:3::203.0.113.255", "2001:db8:1:2:3:0:cb00:71ff"],
+  ["2001:db8::ffff:102:304", "2001:db8::ffff:102:304"],
+  // 45 characters, the longest IPv6 text there is: 6 groups of 4 digits and a quad of 15 characters.
+  ["2001:0db8:0000:0000:0000:ffff:192.168.100.200", "2001:db8::ffff:c0a8:64c8"],
+  ["2001:0db8:0001:0002:0003:0004:203.113.100.200", "2001:db8:1:2:3:4:cb71:64c8"],
+];
+
+/** Not IPv6 text (RFC 4291 section 2.2): a dotted quad that is not the last 32 bits, a bad quad, too many groups. */
+const NOT_IPV6 = [
+  "192.0.2.33::",
+  "192.0.2.33::1",
+  "2001:db8:192.0.2.33::",
+  "::192.0.2.33:1",
+  "2001:db8:1:2:3:192.0.2.33:4",
+  "::192.0.2.256",
+  "::192.0.2",
+  "2001:db8:1:2:3:4:5:192.0.2.33",
+];
+
+describe("dns records: addresses ending in a dotted quad, mapped addresses, leading zeros", () => {
+  clauseTest(
+    ["B.type.aaaa-ipv6", "B.type.aaaa-canonical"],
+    "AAAA content ending in a dotted quad (RFC 4291 2.2) is accepted and answered in RFC 5952 hex form",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const [sent, canonical] of EMBEDDED) {
+        const r = await records.create({ type: "AAAA", name: uniqueLabel("v6q"), content: sent });
+        expect(
+          r.content,
+          `POST AAAA ${sent}: result.content ${canonical} (RFC 5952 hex form) [B.type.aaaa-canonical]`,
+        ).toBe(canonical);
+        expect(
+          records.ok(await records.get(r.id)).content,
+          `GET of the AAAA sent as ${sent}: content ${canonical} [B.type.aaaa-canonical]`,
+        ).toBe(canonical);
+      }
+    },
+  );
+
+  clauseTest(
+    ["B.type.aaaa-ipv6", "B.validation.no-change"],
+    "AAAA content with a dotted quad that is not its last 32 bits, a bad quad or a group too many is refused",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const name = uniqueLabel("v6bad");
+      for (const content of NOT_IPV6) {
+        expectFailure(await records.post({ type: "AAAA", name, content }), 400, 1004);
+      }
+      expect(
+        await records.at(await records.fqdn(name)),
+        `after the refused AAAA contents ${NOT_IPV6.join(", ")}: nothing at the name [B.validation.no-change]`,
+      ).toEqual([]);
+    },
+  );
+
+  clauseTest(
+    ["B.type.aaaa-ipv6", "B.type.aaaa-canonical"],
+    "an IPv4-mapped AAAA is answered as ::ffff: and the address sent, in mixed (RFC 5952 5) or hex (RFC 5952 4) form",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      for (const sent of ["::ffff:192.0.2.33", "::FFFF:C000:0221", "0:0:0:0:0:ffff:192.0.2.33"]) {
+        const forms = ["::ffff:192.0.2.33", "::ffff:c000:221"];
+        const r = await records.create({ type: "AAAA", name: uniqueLabel("v6m"), content: sent });
+        expect(forms, `POST AAAA ${sent}: result.content is one of ${forms.join(" or ")} (RFC 5952)`).toContain(
+          r.content,
+        );
+        expect(
+          records.ok(await records.get(r.id)).content,
+          `GET of the AAAA sent as ${sent}: the content the POST answered [B.type.aaaa-canonical]`,
+        ).toBe(r.content);
+      }
+    },
+  );
+
+  clauseTest(
+    ["B.type.a-ipv4"],
+    "A content with a leading zero in a part is refused (9005) or answered without the zero, never echoed with it",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const cases: [string, string][] = [
+        ["01.2.3.4", "1.2.3.4"],
+        ["1.2.3.04", "1.2.3.4"],
+        ["1.2.00.4", "1.2.0.4"],
+        ["1.2.3.0004", "1.2.3.4"],
+      ];
+      for (const [content, named] of cases) {
+        const res = await records.post({ type: "A", name: uniqueLabel("v4z"), content });
+        if (res.status === 200) {
+          expect(
+            records.ok(res).content,
+            `POST A ${content} accepted: result.content is the address it names, ${named}, without the leading zero [B.type.a-ipv4]`,
+          ).toBe(named);
+          continue;
+        }
+        const env = expectFailure(res, 400, 1004);
+        expect(
+          codesOf(env),
+          `POST A ${content}: refused as A content that is not a dotted quad, with 9005 [B.type.a-ipv4]`,
+        ).toContain(9005);
+      }
+    },
+  );
+});
