@@ -69,7 +69,12 @@ describe("dns records: addresses ending in a dotted quad, mapped addresses, lead
       const { records } = await recordsOf(ctx);
       const name = uniqueLabel("v6bad");
       for (const content of NOT_IPV6) {
-        expectFailure(await records.post({ type: "AAAA", name, content }), 400, 1004);
+        const res = await records.post({ type: "AAAA", name, content });
+        expect(
+          res.status,
+          `POST AAAA ${content}: refused with 400, not IPv6 text (RFC 4291 2.2: a dotted quad only as the last 32 bits of 8 groups) [B.type.aaaa-ipv6]`,
+        ).toBe(400);
+        expectFailure(res, 400, 1004);
       }
       expect(
         await records.at(await records.fqdn(name)),
@@ -86,9 +91,10 @@ describe("dns records: addresses ending in a dotted quad, mapped addresses, lead
       for (const sent of ["::ffff:192.0.2.33", "::FFFF:C000:0221", "0:0:0:0:0:ffff:192.0.2.33"]) {
         const forms = ["::ffff:192.0.2.33", "::ffff:c000:221"];
         const r = await records.create({ type: "AAAA", name: uniqueLabel("v6m"), content: sent });
-        expect(forms, `POST AAAA ${sent}: result.content is one of ${forms.join(" or ")} (RFC 5952)`).toContain(
-          r.content,
-        );
+        expect(
+          forms,
+          `POST AAAA ${sent}: result.content is one of ${forms.join(" or ")} (RFC 5952 5 or 4) [B.type.aaaa-canonical]`,
+        ).toContain(r.content);
         expect(
           records.ok(await records.get(r.id)).content,
           `GET of the AAAA sent as ${sent}: the content the POST answered [B.type.aaaa-canonical]`,
@@ -117,6 +123,10 @@ describe("dns records: addresses ending in a dotted quad, mapped addresses, lead
           ).toBe(named);
           continue;
         }
+        expect(
+          res.status,
+          `POST A ${content}: accepted (200) as ${named}, or refused with 400 as not a dotted quad [B.type.a-ipv4]`,
+        ).toBe(400);
         const env = expectFailure(res, 400, 1004);
         expect(
           codesOf(env),

@@ -144,6 +144,10 @@ describe("dns records: per-name TXT limit, PATCH of the type, tags stamp, batch 
         { puts: [{ type: "A", name: `x.${u}`, content: "198.51.100.164" }] },
       ]) {
         const res = await records.batch(body);
+        expect(
+          res.status,
+          `POST dns_records/batch ${JSON.stringify(body)}: refused with 400, a list that is not an array or an item without a string id is a malformed body (SDK: Array<{ id: string }>) [B.batch.order-atomic]`,
+        ).toBe(400);
         expectFailure(res, 400);
         expect(
           await records.state(),
