@@ -8,10 +8,12 @@
  *   is none. A dotted quad anywhere but at the end, a bad quad, or one too many groups is not an address.
  * - An IPv4-mapped address (`::ffff:0:0/96`, RFC 4291 section 2.5.5.2): RFC 5952 section 5 recommends the mixed
  *   form and section 4 gives the hex one, so either is accepted, but it must be the address that was sent.
- * - A dotted quad with a leading zero (`01.2.3.4`): no source says whether A content takes one. Refused
- *   (then with 9005, the reference's code for A content that is not a dotted quad) or accepted as the address
- *   it names, answered without the zeros; never echoed with them (inet_aton reads such a part as octal: RFC 6943
- *   section 3.1.1). Only parts whose octal and decimal readings agree are sent.
+ * - A dotted quad with a leading zero (`01.2.3.4`), a trailing dot or a space around it: no source says whether A
+ *   content takes one. Refused (then with 9005, the reference's code for A content that is not a dotted quad) or
+ *   accepted as the address it names, answered as the plain quad; never echoed as sent (inet_aton reads a part
+ *   with a leading zero as octal: RFC 6943 section 3.1.1). Only parts whose octal and decimal readings agree are
+ *   sent.
+ * - An IPv6 zone index (`fe80::1%eth0`, RFC 4007 section 11) is not part of an address of the DNS: refused.
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
@@ -40,9 +42,13 @@ const NOT_IPV6 = [
   "::192.0.2.256",
   "::192.0.2",
   "2001:db8:1:2:3:4:5:192.0.2.33",
+  // A zone index (RFC 4007 section 11) names an interface of one node, not part of the 128 bits of an AAAA
+  // (RFC 3596 section 2.2).
+  "fe80::1%eth0",
+  "fe80::1%1",
 ];
 
-describe("dns records: addresses ending in a dotted quad, mapped addresses, leading zeros", () => {
+describe("dns records: addresses ending in a dotted quad, mapped addresses, zone indexes, A content not plain", () => {
   clauseTest(
     ["B.type.aaaa-ipv6", "B.type.aaaa-canonical"],
     "AAAA content ending in a dotted quad (RFC 4291 2.2) is accepted and answered in RFC 5952 hex form",
@@ -105,7 +111,7 @@ describe("dns records: addresses ending in a dotted quad, mapped addresses, lead
 
   clauseTest(
     ["B.type.a-ipv4"],
-    "A content with a leading zero in a part is refused (9005) or answered without the zero, never echoed with it",
+    "A content with a leading zero, a trailing dot or a space is refused (9005) or answered as the plain quad, never echoed",
     async (ctx) => {
       const { records } = await recordsOf(ctx);
       const cases: [string, string][] = [
@@ -113,24 +119,27 @@ describe("dns records: addresses ending in a dotted quad, mapped addresses, lead
         ["1.2.3.04", "1.2.3.4"],
         ["1.2.00.4", "1.2.0.4"],
         ["1.2.3.0004", "1.2.3.4"],
+        ["1.2.3.4.", "1.2.3.4"],
+        [" 1.2.3.4", "1.2.3.4"],
+        ["1.2.3.4 ", "1.2.3.4"],
       ];
       for (const [content, named] of cases) {
         const res = await records.post({ type: "A", name: uniqueLabel("v4z"), content });
         if (res.status === 200) {
           expect(
             records.ok(res).content,
-            `POST A ${content} accepted: result.content is the address it names, ${named}, without the leading zero [B.type.a-ipv4]`,
+            `POST A ${JSON.stringify(content)} accepted: result.content is the plain quad of the address it names, ${named} [B.type.a-ipv4]`,
           ).toBe(named);
           continue;
         }
         expect(
           res.status,
-          `POST A ${content}: accepted (200) as ${named}, or refused with 400 as not a dotted quad [B.type.a-ipv4]`,
+          `POST A ${JSON.stringify(content)}: accepted (200) as ${named}, or refused with 400 as not a dotted quad [B.type.a-ipv4]`,
         ).toBe(400);
         const env = expectFailure(res, 400, 1004);
         expect(
           codesOf(env),
-          `POST A ${content}: refused as A content that is not a dotted quad, with 9005 [B.type.a-ipv4]`,
+          `POST A ${JSON.stringify(content)}: refused as A content that is not a dotted quad, with 9005 [B.type.a-ipv4]`,
         ).toContain(9005);
       }
     },
