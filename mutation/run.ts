@@ -189,10 +189,11 @@ async function mutate(
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
     ignorePatterns: ["reports", "dist", "docs", "bench", "examples", "coverage", ".stryker-tmp", "mutation/triage"],
-    // A mutant's run may take 10 s more than the dry run's (1.5 times it, plus 10 s) before it counts as a
-    // timeout: on a loaded machine a shorter bound made slow runs "timeouts" (counted as kills, and each one
-    // costs a restart of the test runner); a mutant that loops forever still ends as one.
-    timeoutMS: 10_000,
+    // A mutant's run may take 30 s more than the dry run's (1.5 times it, plus 30 s) before it counts as a
+    // timeout: on a loaded machine (load 10 on 2 cores) a shorter bound made slow runs "timeouts", counted as
+    // kills (false credit); a mutant that loops forever still ends as one. `--retest-timeouts` tests again those
+    // recorded under a shorter bound.
+    timeoutMS: 30_000,
     timeoutFactor: 1.5,
   });
   if (kept !== undefined && !full) {
