@@ -168,6 +168,9 @@ async function mutate(
   const dir = path.join(OUT, area);
   mkdirSync(dir, { recursive: true });
   const incrementalFile = path.join(dir, "incremental.json");
+  // Stryker reads (and at the end rewrites) its own copy, the seed: incremental.json itself is only replaced by
+  // the merged report once the run has ended, so a run stopped half-way leaves it whole.
+  const seedFile = path.join(dir, "incremental-seed.json");
   const kept = readReport(incrementalFile);
   const jsonFile = path.join(dir, "mutation.json");
   process.env.EDGECONF_MUTATE_AREA = area;
@@ -185,7 +188,7 @@ async function mutate(
     coverageAnalysis: "perTest",
     concurrency,
     incremental: !full,
-    incrementalFile: path.relative(ROOT, incrementalFile),
+    incrementalFile: path.relative(ROOT, seedFile),
     force: full,
     reporters: ["progress", "json", "html"],
     jsonReporter: { fileName: path.relative(ROOT, jsonFile) },
@@ -200,19 +203,24 @@ async function mutate(
     timeoutMS: 30_000,
     timeoutFactor: 1.5,
   });
+  rmSync(seedFile, { force: true });
   if (kept !== undefined && !full) {
     const seed = withoutStaticSurvivors(kept);
-    writeFileSync(incrementalFile, JSON.stringify(retestTimeouts ? withoutTimeouts(seed) : seed));
+    writeFileSync(seedFile, JSON.stringify(retestTimeouts ? withoutTimeouts(seed) : seed));
   }
   rmSync(jsonFile, { force: true });
   await stryker.runMutationTest();
-  const fresh = readReport(jsonFile) ?? { files: {} };
+  rmSync(seedFile, { force: true });
+  const report = readReport(jsonFile) ?? { files: {} };
+  // Stryker's report also holds the files it did not mutate, as its seed had them (static survivors left
+  // out): only the files this run mutated replace their kept results.
+  const thisRun = Object.keys(report.files).filter(
+    (f) => globs.length === 0 || globs.some((g) => globMatches(withoutRange(g), f)),
+  );
+  const fresh = { ...report, files: Object.fromEntries(thisRun.map((f) => [f, report.files[f]])) } as MutationReport;
   const partial = new Set(globs.filter(hasRange).map(withoutRange));
   const merged = kept === undefined ? fresh : mergeReports(kept, fresh, partial);
   writeFileSync(incrementalFile, JSON.stringify(merged));
-  const thisRun = Object.keys(fresh.files).filter(
-    (f) => globs.length === 0 || globs.some((g) => globMatches(withoutRange(g), f)),
-  );
   const triage = readAreaTriage(ROOT, area);
   const runScore = scoreOf(
     area,
