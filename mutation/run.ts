@@ -307,9 +307,14 @@ function untriagedRanges(area: MutationArea, globs: string[], withTimeouts: bool
   const { ranges, stale } = rangesToRetest(results, readAreaTriage(ROOT, area), files, withTimeouts, read);
   if (stale.length > 0) return `changed since their run (run them whole): ${stale.join(", ")}`;
   const kept = readReport(path.join(OUT, area, "incremental.json"));
-  const unkept = [...new Set(ranges.map(withoutRange))].filter((f) => kept?.files[f]?.source !== read(f));
+  const unkept = [...new Set(ranges.map(withoutRange))].filter(
+    (f) => kept?.files[f]?.source !== read(f) || kept.files[f]?.mutants.length !== results.files[f]?.mutants.length,
+  );
   if (unkept.length > 0)
-    return `no incremental report of the same source here (reports/mutation/${area}/incremental.json) for: ${unkept.join(", ")}; run them whole first`;
+    return (
+      `reports/mutation/${area}/incremental.json here has not the same source and mutants as the results for: ` +
+      `${unkept.join(", ")}; run them whole first`
+    );
   return ranges;
 }
 
