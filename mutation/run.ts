@@ -308,7 +308,7 @@ function untriagedRanges(area: MutationArea, globs: string[], withTimeouts: bool
   if (stale.length > 0) return `changed since their run (run them whole): ${stale.join(", ")}`;
   const kept = readReport(path.join(OUT, area, "incremental.json"));
   const unkept = [...new Set(ranges.map(withoutRange))].filter(
-    (f) => kept?.files[f]?.source !== read(f) || kept.files[f]?.mutants.length !== results.files[f]?.mutants.length,
+    (f) => kept?.files[f]?.source !== read(f) || kept?.files[f]?.mutants.length !== results.files[f]?.mutants.length,
   );
   if (unkept.length > 0)
     return (
