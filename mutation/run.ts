@@ -20,8 +20,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors, withoutTimeouts } from "./accumulate.ts";
 import { MUTATION_AREAS, type MutationArea, mutatedFiles, TEST_DOUBLE_ONLY } from "./areas.ts";
-import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
 import { hasRange, rangesToRetest, withoutRange } from "./ranges.ts";
+import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
 import { type Mutant, mutantKey, readAreaTriage, type TriageEntry } from "./triage.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
