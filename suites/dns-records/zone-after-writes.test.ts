@@ -1,14 +1,17 @@
 /**
- * Area B: a filtered list stays right after the writes that follow it. Each test lists first (an
- * implementation may keep an index per filter from then on: proxied / DNS-only, one content, one tag name,
- * one tag `name:value`, the types present), then creates, PATCHes and DELETEs records of that filter, and
- * lists again: every list must hold exactly the records that match now, none deleted, none changed away,
- * none missing. Also a content shared by 34 records (past the small groups an index may keep unsorted),
- * shrunk to 16. Records are compared as sets (the default order is not pinned).
+ * Area B: what a zone answers after writes: reads that follow writes see the zone as it is now.
+ * - Lists: each test lists first (an implementation may keep an index per filter from then on: proxied /
+ *   DNS-only, one content, one tag name, one tag `name:value`, the types present), then creates, PATCHes and
+ *   DELETEs records of that filter, and lists again: every list must hold exactly the records that match
+ *   now, none deleted, none changed away, none missing. Also a content shared by 34 records (past the small
+ *   groups an index may keep unsorted), shrunk to 16, in a zone that holds more records than that content
+ *   does. Records are compared as sets (the default order is not pinned).
+ * - Conflicts: the rules see a name's records after PATCHes and deletes of some of them: a PATCHed
+ *   record's neighbours still conflict, a deleted record no longer does, the others at its name still do.
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
-import { cleanupAfterAll, type DnsRecord, type Records, recordsOf, uniqueLabel } from "./helpers.ts";
+import { cleanupAfterAll, type DnsRecord, expectFailure, type Records, recordsOf, uniqueLabel } from "./helpers.ts";
 
 cleanupAfterAll();
 
@@ -135,10 +138,15 @@ describe("dns records: lists after writes", () => {
       const u = uniqueLabel("zb");
       const content = `"Many-${u}"`;
       const q = `name.startswith=${enc(u)}&content=${enc(content.toLowerCase())}`;
+      // 24 records of other contents beside them: the zone holds more records than that content ever does.
+      const others = Array.from({ length: 24 }, (_, i) => ({ type: "TXT", name: `${u}-o${i}`, content: `o${i}` }));
       const posts = Array.from({ length: 33 }, (_, i) => ({ type: "TXT", name: `${u}-${i}`, content }));
-      const res = await records.batch({ posts });
-      expect(res.status, "POST dns_records/batch (33 posts of one content): status [B.batch.order-atomic]").toBe(200);
-      const made = (res.json.result as { posts: DnsRecord[] }).posts;
+      const res = await records.batch({ posts: [...posts, ...others] });
+      expect(
+        res.status,
+        "POST dns_records/batch (33 posts of one content, 24 of others): status [B.batch.order-atomic]",
+      ).toBe(200);
+      const made = (res.json.result as { posts: DnsRecord[] }).posts.slice(0, 33);
       const want: Record<string, DnsRecord> = {};
       made.forEach((r, i) => {
         want[`r${i}`] = r;
@@ -151,6 +159,32 @@ describe("dns records: lists after writes", () => {
       expect(del.status, "POST dns_records/batch (18 deletes): status [B.batch.order-atomic]").toBe(200);
       for (const k of gone) delete want[k];
       await expectListed(records, q, want, "after 18 of the 34 are deleted", "B.list.filter-params");
+    },
+  );
+});
+
+describe("dns records: conflicts after writes at the same name", () => {
+  clauseTest(
+    ["B.conflict.identical", "B.conflict.cname", "B.patch.partial", "B.delete.result-id"],
+    "two A records at one name: after a PATCH of one and the delete of the other, identical and CNAME conflicts hold",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const name = await records.fqdn(uniqueLabel("zn"));
+      const r1 = await records.create({ type: "A", name, content: "198.51.100.81" });
+      const r2 = await records.create({ type: "A", name, content: "198.51.100.82" });
+      const patched = records.ok(await records.patch(r2.id, { ttl: 600 }));
+      expect(patched.ttl, `PATCH dns_records/${r2.id} {ttl: 600}: the answer's ttl [B.patch.partial]`).toBe(600);
+      expectFailure(await records.post({ type: "A", name, content: "198.51.100.81" }), 400, 81058);
+      expectFailure(await records.post({ type: "CNAME", name, content: "target.example.net" }), 400, 81053);
+      const del = await records.delete(r1.id);
+      expect(del.status, `DELETE dns_records/${r1.id}: status [B.delete.result-id]`).toBe(200);
+      expectFailure(await records.post({ type: "A", name, content: "198.51.100.82" }), 400, 81058);
+      expectFailure(await records.post({ type: "CNAME", name, content: "target.example.net" }), 400, 81053);
+      const again = await records.post({ type: "A", name, content: "198.51.100.81" });
+      expect(
+        again.status,
+        `POST dns_records A ${name} 198.51.100.81 after that record was deleted: status (no identical record is left) [B.conflict.identical]; body ${again.text.slice(0, 300)}`,
+      ).toBe(200);
     },
   );
 });
