@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors } from "./accumulate.ts";
+import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors, withoutTimeouts } from "./accumulate.ts";
 
 const at = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
 
@@ -112,5 +112,15 @@ describe("mutation runs add up (accumulate.ts)", () => {
     const ids = withoutStaticSurvivors(before).files["sim/a.ts"]?.mutants.map((x) => x.id);
     expect(ids, "kept: the static kill and the non-static survivor").toEqual(["3", "4"]);
     expect(before.files["sim/a.ts"]?.mutants.length, "the report given is not changed").toBe(4);
+  });
+
+  test("--retest-timeouts: timed-out mutants are left out of the incremental file (tested again); the rest is kept", () => {
+    const m = (id: string, status: string) => ({ id, mutatorName: "M", replacement: "y", status, location: at });
+    const before: MutationReport = {
+      files: { "sim/a.ts": { source: "a", mutants: [m("1", "Timeout"), m("2", "Killed"), m("3", "Survived")] } },
+    };
+    const ids = withoutTimeouts(before).files["sim/a.ts"]?.mutants.map((x) => x.id);
+    expect(ids, "kept: the kill and the survivor, not the timeout").toEqual(["2", "3"]);
+    expect(before.files["sim/a.ts"]?.mutants.length, "the report given is not changed").toBe(3);
   });
 });

@@ -125,3 +125,15 @@ export function withoutStaticSurvivors(report: MutationReport): MutationReport {
   }
   return { ...report, files };
 }
+
+/**
+ * The report without its timed-out mutants, for `--retest-timeouts`: a timeout counts as a kill, and on a loaded
+ * machine (or under a shorter bound than today's) a slow run is recorded as one; left out of the incremental
+ * file, each is tested again under the current bound.
+ */
+export function withoutTimeouts(report: MutationReport): MutationReport {
+  const files: Record<string, ReportFile> = {};
+  for (const [file, result] of Object.entries(report.files))
+    files[file] = { ...result, mutants: result.mutants.filter((m) => m.status !== "Timeout") };
+  return { ...report, files };
+}

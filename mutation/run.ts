@@ -18,7 +18,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors } from "./accumulate.ts";
+import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors, withoutTimeouts } from "./accumulate.ts";
 import { MUTATION_AREAS, type MutationArea, mutatedFiles, TEST_DOUBLE_ONLY } from "./areas.ts";
 import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
 import { type Mutant, mutantKey, readAreaTriage, type TriageEntry } from "./triage.ts";
@@ -26,7 +26,7 @@ import { type Mutant, mutantKey, readAreaTriage, type TriageEntry } from "./tria
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "reports", "mutation");
 
-const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--concurrency N] [--full]
+const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--concurrency N] [--full] [--retest-timeouts]
        npm run mutate -- --scores
        npm run mutate -- --survivors --area <area>
 
@@ -34,6 +34,7 @@ const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--conc
   --mutate GLOB   mutate only these files (repeatable; default: the area's sim/ folder)
   --concurrency N test runner processes (default 2)
   --full          test every mutant again (default: incremental)
+  --retest-timeouts  test the timed-out mutants again (a slow run on a loaded machine is recorded as a timeout)
   --scores        print each area's score so far (runs add up), with the triage file as it is now
   --survivors     print the area's survivors the triage does not explain (with --area)
 `;
@@ -153,7 +154,13 @@ function readReport(file: string): MutationReport | undefined {
   }
 }
 
-async function mutate(area: MutationArea, globs: string[], concurrency: number, full: boolean): Promise<number> {
+async function mutate(
+  area: MutationArea,
+  globs: string[],
+  concurrency: number,
+  full: boolean,
+  retestTimeouts: boolean,
+): Promise<number> {
   const dir = path.join(OUT, area);
   mkdirSync(dir, { recursive: true });
   const incrementalFile = path.join(dir, "incremental.json");
@@ -182,13 +189,17 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
     ignorePatterns: ["reports", "dist", "docs", "bench", "examples", "coverage", ".stryker-tmp", "mutation/triage"],
-    // A mutant's run may take 10 s more than the dry run's (1.5 times it, plus 10 s) before it counts as a
-    // timeout: on a loaded machine a shorter bound made slow runs "timeouts" (counted as kills, and each one
-    // costs a restart of the test runner); a mutant that loops forever still ends as one.
-    timeoutMS: 10_000,
+    // A mutant's run may take 30 s more than the dry run's (1.5 times it, plus 30 s) before it counts as a
+    // timeout: on a loaded machine (load 10 on 2 cores) a shorter bound made slow runs "timeouts", counted as
+    // kills (false credit); a mutant that loops forever still ends as one. `--retest-timeouts` tests again those
+    // recorded under a shorter bound.
+    timeoutMS: 30_000,
     timeoutFactor: 1.5,
   });
-  if (kept !== undefined && !full) writeFileSync(incrementalFile, JSON.stringify(withoutStaticSurvivors(kept)));
+  if (kept !== undefined && !full) {
+    const seed = withoutStaticSurvivors(kept);
+    writeFileSync(incrementalFile, JSON.stringify(retestTimeouts ? withoutTimeouts(seed) : seed));
+  }
   rmSync(jsonFile, { force: true });
   await stryker.runMutationTest();
   const fresh = readReport(jsonFile) ?? { files: {} };
@@ -289,6 +300,7 @@ export async function main(argv: string[]): Promise<number> {
         mutate: { type: "string", multiple: true },
         concurrency: { type: "string" },
         full: { type: "boolean" },
+        "retest-timeouts": { type: "boolean" },
         scores: { type: "boolean" },
         survivors: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -320,7 +332,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`mutate: --concurrency needs a whole number from 1 to 64, got "${values.concurrency}"\n`);
     return 2;
   }
-  return mutate(area as MutationArea, (values.mutate as string[] | undefined) ?? [], concurrency, values.full === true);
+  const globs = (values.mutate as string[] | undefined) ?? [];
+  return mutate(area as MutationArea, globs, concurrency, values.full === true, values["retest-timeouts"] === true);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
