@@ -7,7 +7,8 @@
  *   groups an index may keep unsorted), shrunk to 16, in a zone that holds more records than that content
  *   does. Records are compared as sets (the default order is not pinned).
  * - Conflicts: the rules see a name's records after PATCHes and deletes of some of them: a PATCHed
- *   record's neighbours still conflict, a deleted record no longer does, the others at its name still do.
+ *   record's neighbours still conflict, a deleted record no longer does, the others at its name still do;
+ *   a record renamed by a PATCH conflicts at its new name and no longer at its old one.
  */
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
@@ -184,6 +185,36 @@ describe("dns records: conflicts after writes at the same name", () => {
       expect(
         again.status,
         `POST dns_records A ${name} 198.51.100.81 after that record was deleted: status (no identical record is left) [B.conflict.identical]; body ${again.text.slice(0, 300)}`,
+      ).toBe(200);
+    },
+  );
+
+  clauseTest(
+    ["B.conflict.identical", "B.conflict.cname", "B.patch.partial"],
+    "a PATCH that renames a record frees its old name (an identical record, a CNAME) and takes the new one",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const [n1, n2, n3, n4] = await Promise.all(["zr", "zr", "zr", "zr"].map((p) => records.fqdn(uniqueLabel(p))));
+      const r1 = await records.create({ type: "A", name: n1, content: "198.51.100.91" });
+      const r2 = await records.create({ type: "A", name: n3, content: "198.51.100.92" });
+      for (const [r, to] of [
+        [r1, n2],
+        [r2, n4],
+      ] as const) {
+        const moved = records.ok(await records.patch(r.id, { name: to }));
+        expect(moved.name, `PATCH dns_records/${r.id} {name: ${to}}: the answer's name [B.patch.partial]`).toBe(to);
+      }
+      expectFailure(await records.post({ type: "A", name: n2, content: "198.51.100.91" }), 400, 81058);
+      expectFailure(await records.post({ type: "CNAME", name: n2, content: "target.example.net" }), 400, 81053);
+      const cname = await records.post({ type: "CNAME", name: n1, content: "target.example.net" });
+      expect(
+        cname.status,
+        `POST dns_records CNAME ${n1} after its A record was renamed away: status (no A left at that name) [B.conflict.cname]; body ${cname.text.slice(0, 300)}`,
+      ).toBe(200);
+      const same = await records.post({ type: "A", name: n3, content: "198.51.100.92" });
+      expect(
+        same.status,
+        `POST dns_records A ${n3} 198.51.100.92 after that record was renamed away: status (no identical record left) [B.conflict.identical]; body ${same.text.slice(0, 300)}`,
       ).toBe(200);
     },
   );
