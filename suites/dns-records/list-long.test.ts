@@ -1,8 +1,8 @@
 /**
  * Area B: a list longer than the short fixtures of list-paging and list-filters: 300 TXT records under one unique
  * prefix (60 names, 5 contents each, posted in a shuffled order in three batches of 100), then 100 of them deleted
- * and 50 renamed. Before and after the changes, the prefix is listed in pages of 7 and of 100, ascending and
- * descending: every page must hold what result_info says, the pages together must be exactly the records under the
+ * and 50 renamed, then every record of the first 30 names deleted. After each step the prefix is listed in pages
+ * (of 7 at first, of 100 ascending and descending): every page must hold what result_info says, the pages together must be exactly the records under the
  * prefix, each once; `name=` must find exactly the records of each name, and `content=` with the prefix exactly
  * those of each content. Implementations that keep records in pages, chunks or buckets of some size fail here
  * where a short list passes (a record dropped or repeated where a chunk or page ends).
@@ -45,7 +45,7 @@ async function pagedIds(records: Records, query: string, perPage: number, total:
 describe("dns records: a long list", () => {
   clauseTest(
     ["B.list.pages-partition", "B.list.pagination", "B.list.filter-params"],
-    "300 records under one prefix, then 100 deleted and 50 renamed: pages of 7 and 100 cut the list exactly; name= and content= find exactly theirs",
+    "300 records under one prefix, then 100 deleted and 50 renamed, then the first 30 names deleted: pages of 7 and 100 cut the list exactly; name= and content= find exactly theirs",
     async (ctx) => {
       const { records } = await recordsOf(ctx);
       const u = uniqueLabel("ll");
@@ -62,13 +62,9 @@ describe("dns records: a long list", () => {
       }
       const zone = await records.zoneName();
       const prefix = `name.startswith=${enc(`${u}-n`)}`;
-      const check = async (live: DnsRecord[], when: string) => {
+      const check = async (live: DnsRecord[], when: string, pageSizes: readonly (readonly [number, string])[]) => {
         const want = live.map((r) => r.id).sort();
-        for (const [perPage, dir] of [
-          [7, "asc"],
-          [100, "asc"],
-          [100, "desc"],
-        ] as const) {
+        for (const [perPage, dir] of pageSizes) {
           const query = `${prefix}&direction=${dir}`;
           const ids = await pagedIds(records, query, perPage, live.length);
           expect(
@@ -99,7 +95,12 @@ describe("dns records: a long list", () => {
           ).toEqual(want.sort());
         }
       };
-      await check(made, "300 records");
+      const all = [
+        [7, "asc"],
+        [100, "asc"],
+        [100, "desc"],
+      ] as const;
+      await check(made, "300 records", all);
       // Delete every third record made; rename 50 others (each to a new name under the prefix, after the others).
       const deletes = made.filter((_, k) => k % 3 === 0);
       const renamed = made.filter((_, k) => k % 3 === 1).slice(0, 50);
@@ -110,7 +111,23 @@ describe("dns records: a long list", () => {
       const env = checkEnvelope<{ patches: DnsRecord[] }>(res);
       expect(res.status, "POST dns_records/batch (100 deletes, 50 renames): status 200").toBe(200);
       const gone = new Set([...deletes, ...renamed].map((r) => r.id));
-      await check([...made.filter((r) => !gone.has(r.id)), ...env.result.patches], "after 100 deletes and 50 renames");
+      const live = [...made.filter((r) => !gone.has(r.id)), ...env.result.patches];
+      await check(live, "after 100 deletes and 50 renames", [
+        [100, "asc"],
+        [100, "desc"],
+      ]);
+      // Delete every record of the first 30 names (a long run of neighbours): the rest still lists whole.
+      const first = live.filter((r) => r.name < `${name(30)}.${zone}`);
+      const del = await records.batch({ deletes: first.map((r) => ({ id: r.id })) });
+      expect(del.status, `POST dns_records/batch (${first.length} deletes of the first 30 names): status 200`).toBe(
+        200,
+      );
+      const kept = new Set(first.map((r) => r.id));
+      await check(
+        live.filter((r) => !kept.has(r.id)),
+        `after deleting the ${first.length} records of the first 30 names`,
+        [[100, "asc"]],
+      );
     },
   );
 });
