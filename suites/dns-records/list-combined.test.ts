@@ -21,12 +21,12 @@ describe("dns records: combined list filters", () => {
       const u = uniqueLabel("lc");
       const X = "198.51.100.121";
       const bodies: Record<string, Record<string, unknown>> = {
-        a1: { type: "A", name: `${u}-a`, content: X, proxied: true, tags: ["k:1"] },
+        a1: { type: "A", name: `${u}-a`, content: X, proxied: true, tags: ["k:1", "z"] },
         a2: { type: "A", name: `${u}-b`, content: X, proxied: false, tags: ["k:2"] },
         a3: { type: "A", name: `${u}-a`, content: "198.51.100.122", proxied: false, tags: ["k:1"] },
         a4: { type: "A", name: `${u}-c`, content: "198.51.100.123", proxied: true },
         a5: { type: "A", name: `${u}-c`, content: "198.51.100.124", proxied: true },
-        a6: { type: "A", name: `${u}-d`, content: "198.51.100.125", proxied: true },
+        a6: { type: "A", name: `${u}-d`, content: "198.51.100.125", proxied: true, tags: ["Z"] },
         t1: { type: "TXT", name: `${u}-a`, content: '"same"', tags: ["K:1"] },
         t2: { type: "TXT", name: `${u}-b`, content: '"other"' },
       };
@@ -49,6 +49,10 @@ describe("dns records: combined list filters", () => {
         [`name=${enc(`${u}-c`)}&proxied=true&type=A`, ["a4", "a5"]],
         [`type=TXT&tag=${enc("k:1")}`, ["t1"]],
         [`type=A&tag.present=k&proxied=false`, ["a2", "a3"]],
+        [`tag=${enc("k:1")}&tag.present=z`, ["a1"]],
+        [`tag.present=z&tag=${enc("K:1")}&tag_match=all`, ["a1"]],
+        [`tag=${enc("k:2")}&tag.present=z&tag_match=any&proxied=true`, ["a1", "a6"]],
+        [`tag=${enc("k:2")}&tag.present=z&tag_match=any&type=A&content=${X}`, ["a1", "a2"]],
       ];
       for (const [q, want] of cases) {
         for (const query of [`${base}&${q}`, `${base}&${q}&match=all`]) {
