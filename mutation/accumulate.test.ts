@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors } from "./accumulate.ts";
+import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors, withoutTimeouts } from "./accumulate.ts";
 
 const at = { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } };
 
@@ -112,5 +112,52 @@ describe("mutation runs add up (accumulate.ts)", () => {
     const ids = withoutStaticSurvivors(before).files["sim/a.ts"]?.mutants.map((x) => x.id);
     expect(ids, "kept: the static kill and the non-static survivor").toEqual(["3", "4"]);
     expect(before.files["sim/a.ts"]?.mutants.length, "the report given is not changed").toBe(4);
+  });
+
+  test("--retest-timeouts: timed-out mutants are left out of the incremental file (tested again); the rest is kept", () => {
+    const m = (id: string, status: string) => ({ id, mutatorName: "M", replacement: "y", status, location: at });
+    const before: MutationReport = {
+      files: { "sim/a.ts": { source: "a", mutants: [m("1", "Timeout"), m("2", "Killed"), m("3", "Survived")] } },
+    };
+    const ids = withoutTimeouts(before).files["sim/a.ts"]?.mutants.map((x) => x.id);
+    expect(ids, "kept: the kill and the survivor, not the timeout").toEqual(["2", "3"]);
+    expect(before.files["sim/a.ts"]?.mutants.length, "the report given is not changed").toBe(3);
+  });
+});
+
+describe("a run of some lines of a file (mutation ranges) merges mutant by mutant", () => {
+  const at2 = { start: { line: 2, column: 1 }, end: { line: 2, column: 5 } };
+  const mu = (id: string, status: string, location = at) => ({
+    id,
+    mutatorName: "M",
+    replacement: "y",
+    status,
+    location,
+  });
+  const kept: MutationReport = {
+    files: { "sim/a.ts": { source: "s", mutants: [mu("1", "Killed"), mu("2", "Survived", at2)] } },
+  };
+  const fresh: MutationReport = { files: { "sim/a.ts": { source: "s", mutants: [mu("9", "Killed", at2)] } } };
+
+  test("the ranged mutant takes the fresh status; the file's other mutant keeps its own", () => {
+    const merged = mergeReports(kept, fresh, new Set(["sim/a.ts"]));
+    expect(
+      merged.files["sim/a.ts"]?.mutants.map((x) => [x.location.start.line, x.status]),
+      "mutants of sim/a.ts after the ranged run: line 1 kept Killed, line 2 now Killed",
+    ).toEqual([
+      [1, "Killed"],
+      [2, "Killed"],
+    ]);
+  });
+
+  test("not ranged, or run on another source: the fresh file replaces the kept one whole", () => {
+    const whole = mergeReports(kept, fresh);
+    expect(whole.files["sim/a.ts"]?.mutants.length, "whole-file run: only the fresh mutant").toBe(1);
+    const changed = mergeReports(
+      kept,
+      { files: { "sim/a.ts": { ...fresh.files["sim/a.ts"], source: "t" } } } as MutationReport,
+      new Set(["sim/a.ts"]),
+    );
+    expect(changed.files["sim/a.ts"]?.mutants.length, "ranged run on a changed source: only the fresh mutant").toBe(1);
   });
 });

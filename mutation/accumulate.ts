@@ -55,9 +55,15 @@ export function isReport(value: unknown): value is MutationReport {
 
 /**
  * `fresh`'s files and test files replace `kept`'s; the rest of `kept` stays. Test ids are renumbered over the
- * merged report; a mutant keeps only the tests the merged report has.
+ * merged report; a mutant keeps only the tests the merged report has. A file in `partial` was run only in some
+ * of its lines: its fresh mutants replace the same ones of `kept` (when both ran on the same source), the others
+ * stay.
  */
-export function mergeReports(kept: MutationReport, fresh: MutationReport): MutationReport {
+export function mergeReports(
+  kept: MutationReport,
+  fresh: MutationReport,
+  partial: ReadonlySet<string> = new Set(),
+): MutationReport {
   const keyOf = new Map<MutationReport, Map<string, string>>();
   const testKey = (file: string, name: string) => `${file}\u0000${name}`;
   const newId = new Map<string, string>();
@@ -104,8 +110,30 @@ export function mergeReports(kept: MutationReport, fresh: MutationReport): Mutat
     };
   };
   for (const [file, result] of Object.entries(kept.files)) if (!(file in fresh.files)) take(kept, file, result);
-  for (const [file, result] of Object.entries(fresh.files)) take(fresh, file, result);
+  for (const [file, result] of Object.entries(fresh.files)) {
+    const before = kept.files[file];
+    if (!partial.has(file) || before === undefined || before.source !== result.source) {
+      take(fresh, file, result);
+      continue;
+    }
+    // A run of some lines of the file (mutation ranges): its mutants replace the same mutants of the kept
+    // results (same place, mutator and replacement); the file's other mutants keep theirs.
+    take(kept, file, before);
+    const old = files[file] as ReportFile;
+    take(fresh, file, result);
+    const now = new Map((files[file] as ReportFile).mutants.map((m) => [mutantIdentity(m), m]));
+    const mutants = old.mutants.map((m) => now.get(mutantIdentity(m)) ?? m);
+    const known = new Set(old.mutants.map(mutantIdentity));
+    for (const [key, m] of now) if (!known.has(key)) mutants.push(m);
+    files[file] = { ...old, mutants };
+  }
   return { ...kept, ...fresh, files, testFiles };
+}
+
+/** A mutant's place, mutator and replacement: the same mutant in two runs of the same source. */
+function mutantIdentity(m: ReportMutant): string {
+  const { start, end } = m.location;
+  return `${start.line}:${start.column}-${end.line}:${end.column} ${m.mutatorName} ${m.replacement ?? ""}`;
 }
 
 /**
@@ -123,5 +151,17 @@ export function withoutStaticSurvivors(report: MutationReport): MutationReport {
       ),
     };
   }
+  return { ...report, files };
+}
+
+/**
+ * The report without its timed-out mutants, for `--retest-timeouts`: a timeout counts as a kill, and on a loaded
+ * machine (or under a shorter bound than today's) a slow run is recorded as one; left out of the incremental
+ * file, each is tested again under the current bound.
+ */
+export function withoutTimeouts(report: MutationReport): MutationReport {
+  const files: Record<string, ReportFile> = {};
+  for (const [file, result] of Object.entries(report.files))
+    files[file] = { ...result, mutants: result.mutants.filter((m) => m.status !== "Timeout") };
   return { ...report, files };
 }

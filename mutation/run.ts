@@ -18,15 +18,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors } from "./accumulate.ts";
+import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors, withoutTimeouts } from "./accumulate.ts";
 import { MUTATION_AREAS, type MutationArea, mutatedFiles, TEST_DOUBLE_ONLY } from "./areas.ts";
 import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
+import { hasRange, rangesToRetest, withoutRange } from "./ranges.ts";
 import { type Mutant, mutantKey, readAreaTriage, type TriageEntry } from "./triage.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "reports", "mutation");
 
-const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--concurrency N] [--full]
+const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--concurrency N] [--full] [--retest-timeouts]
+       npm run mutate -- --area <area> --only-untriaged [--mutate GLOB]... [--retest-timeouts]
        npm run mutate -- --scores
        npm run mutate -- --survivors --area <area>
 
@@ -34,6 +36,9 @@ const USAGE = `Usage: npm run mutate -- --area <area> [--mutate GLOB]... [--conc
   --mutate GLOB   mutate only these files (repeatable; default: the area's sim/ folder)
   --concurrency N test runner processes (default 2)
   --full          test every mutant again (default: incremental)
+  --retest-timeouts  test the timed-out mutants again (a slow run on a loaded machine is recorded as a timeout)
+  --only-untriaged   run only the lines of the survivors the triage does not explain (after new suites: records
+                     which they kill; the files' other mutants keep their results)
   --scores        print each area's score so far (runs add up), with the triage file as it is now
   --survivors     print the area's survivors the triage does not explain (with --area)
 `;
@@ -153,10 +158,19 @@ function readReport(file: string): MutationReport | undefined {
   }
 }
 
-async function mutate(area: MutationArea, globs: string[], concurrency: number, full: boolean): Promise<number> {
+async function mutate(
+  area: MutationArea,
+  globs: string[],
+  concurrency: number,
+  full: boolean,
+  retestTimeouts: boolean,
+): Promise<number> {
   const dir = path.join(OUT, area);
   mkdirSync(dir, { recursive: true });
   const incrementalFile = path.join(dir, "incremental.json");
+  // Stryker reads (and at the end rewrites) its own copy, the seed: incremental.json itself is only replaced by
+  // the merged report once the run has ended, so a run stopped half-way leaves it whole.
+  const seedFile = path.join(dir, "incremental-seed.json");
   const kept = readReport(incrementalFile);
   const jsonFile = path.join(dir, "mutation.json");
   process.env.EDGECONF_MUTATE_AREA = area;
@@ -174,7 +188,7 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
     coverageAnalysis: "perTest",
     concurrency,
     incremental: !full,
-    incrementalFile: path.relative(ROOT, incrementalFile),
+    incrementalFile: path.relative(ROOT, seedFile),
     force: full,
     reporters: ["progress", "json", "html"],
     jsonReporter: { fileName: path.relative(ROOT, jsonFile) },
@@ -182,19 +196,31 @@ async function mutate(area: MutationArea, globs: string[], concurrency: number, 
     tempDirName: ".stryker-tmp",
     cleanTempDir: "always",
     ignorePatterns: ["reports", "dist", "docs", "bench", "examples", "coverage", ".stryker-tmp", "mutation/triage"],
-    // A mutant's run may take 10 s more than the dry run's (1.5 times it, plus 10 s) before it counts as a
-    // timeout: on a loaded machine a shorter bound made slow runs "timeouts" (counted as kills, and each one
-    // costs a restart of the test runner); a mutant that loops forever still ends as one.
-    timeoutMS: 10_000,
+    // A mutant's run may take 30 s more than the dry run's (1.5 times it, plus 30 s) before it counts as a
+    // timeout: on a loaded machine (load 10 on 2 cores) a shorter bound made slow runs "timeouts", counted as
+    // kills (false credit); a mutant that loops forever still ends as one. `--retest-timeouts` tests again those
+    // recorded under a shorter bound.
+    timeoutMS: 30_000,
     timeoutFactor: 1.5,
   });
-  if (kept !== undefined && !full) writeFileSync(incrementalFile, JSON.stringify(withoutStaticSurvivors(kept)));
+  rmSync(seedFile, { force: true });
+  if (kept !== undefined && !full) {
+    const seed = withoutStaticSurvivors(kept);
+    writeFileSync(seedFile, JSON.stringify(retestTimeouts ? withoutTimeouts(seed) : seed));
+  }
   rmSync(jsonFile, { force: true });
   await stryker.runMutationTest();
-  const fresh = readReport(jsonFile) ?? { files: {} };
-  const merged = kept === undefined ? fresh : mergeReports(kept, fresh);
+  rmSync(seedFile, { force: true });
+  const report = readReport(jsonFile) ?? { files: {} };
+  // Stryker's report also holds the files it did not mutate, as its seed had them (static survivors left
+  // out): only the files this run mutated replace their kept results.
+  const thisRun = Object.keys(report.files).filter(
+    (f) => globs.length === 0 || globs.some((g) => globMatches(withoutRange(g), f)),
+  );
+  const fresh = { ...report, files: Object.fromEntries(thisRun.map((f) => [f, report.files[f]])) } as MutationReport;
+  const partial = new Set(globs.filter(hasRange).map(withoutRange));
+  const merged = kept === undefined ? fresh : mergeReports(kept, fresh, partial);
   writeFileSync(incrementalFile, JSON.stringify(merged));
-  const thisRun = Object.keys(fresh.files).filter((f) => globs.length === 0 || globs.some((g) => globMatches(g, f)));
   const triage = readAreaTriage(ROOT, area);
   const runScore = scoreOf(
     area,
@@ -266,6 +292,32 @@ function printScores(): number {
 }
 
 /** The survivors of an area's committed results that the triage does not explain, and unused triage entries. */
+/**
+ * `--only-untriaged`: the mutation ranges of the files' untriaged survivors (ranges.ts), or why they cannot be
+ * run so. Each file needs this clone's incremental report of the same source, since the run's results are merged
+ * into it mutant by mutant.
+ */
+function untriagedRanges(area: MutationArea, globs: string[], withTimeouts: boolean): string[] | string {
+  const results = readResults(ROOT, area);
+  if (results === undefined) return `${area}: no results yet: run the files whole first`;
+  const files = Object.keys(results.files).filter(
+    (f) => !EXCLUDED.test(f) && (globs.length === 0 || globs.some((g) => globMatches(g, f))),
+  );
+  const read = (f: string) => (existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), "utf8") : undefined);
+  const { ranges, stale } = rangesToRetest(results, readAreaTriage(ROOT, area), files, withTimeouts, read);
+  if (stale.length > 0) return `changed since their run (run them whole): ${stale.join(", ")}`;
+  const kept = readReport(path.join(OUT, area, "incremental.json"));
+  const unkept = [...new Set(ranges.map(withoutRange))].filter(
+    (f) => kept?.files[f]?.source !== read(f) || kept?.files[f]?.mutants.length !== results.files[f]?.mutants.length,
+  );
+  if (unkept.length > 0)
+    return (
+      `reports/mutation/${area}/incremental.json here has not the same source and mutants as the results for: ` +
+      `${unkept.join(", ")}; run them whole first`
+    );
+  return ranges;
+}
+
 function printSurvivors(area: MutationArea): number {
   const results = readResults(ROOT, area);
   if (results === undefined) {
@@ -289,6 +341,8 @@ export async function main(argv: string[]): Promise<number> {
         mutate: { type: "string", multiple: true },
         concurrency: { type: "string" },
         full: { type: "boolean" },
+        "retest-timeouts": { type: "boolean" },
+        "only-untriaged": { type: "boolean" },
         scores: { type: "boolean" },
         survivors: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -320,7 +374,20 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`mutate: --concurrency needs a whole number from 1 to 64, got "${values.concurrency}"\n`);
     return 2;
   }
-  return mutate(area as MutationArea, (values.mutate as string[] | undefined) ?? [], concurrency, values.full === true);
+  let globs = (values.mutate as string[] | undefined) ?? [];
+  if (values["only-untriaged"]) {
+    const ranged = untriagedRanges(area as MutationArea, globs, values["retest-timeouts"] === true);
+    if (typeof ranged === "string") {
+      process.stderr.write(`mutate: ${ranged}\n`);
+      return 2;
+    }
+    if (ranged.length === 0) {
+      process.stdout.write(`${area}: no untriaged survivor in those files: nothing to run\n`);
+      return 0;
+    }
+    globs = ranged;
+  }
+  return mutate(area as MutationArea, globs, concurrency, values.full === true, values["retest-timeouts"] === true);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
