@@ -52,7 +52,12 @@ describe("dns records: a long list", () => {
       const name = (i: number) => `${u}-n${pad(i)}`;
       // A shuffled order (a permutation of 0..299: 7 is prime to 300), so that records are inserted everywhere.
       const order = Array.from({ length: NAMES * CONTENTS }, (_, k) => (k * 7) % (NAMES * CONTENTS));
-      const bodies = order.map((k) => ({ type: "TXT", name: name(k % NAMES), content: `c${Math.floor(k / NAMES)}` }));
+      const bodies = order.map((k) => ({
+        type: "TXT",
+        name: name(k % NAMES),
+        content: `c${Math.floor(k / NAMES)}`,
+        tags: [u],
+      }));
       const made: DnsRecord[] = [];
       for (let b = 0; b < bodies.length; b += 100) {
         const res = await records.batch({ posts: bodies.slice(b, b + 100) });
@@ -60,6 +65,11 @@ describe("dns records: a long list", () => {
         expect(res.status, `POST dns_records/batch (posts ${b}..${b + 99} of 300 TXT): status 200`).toBe(200);
         made.push(...env.result.posts);
       }
+      // Ten TXT records beside them, neither tagged nor under the prefix (so that the tag is the smaller set).
+      const others = Array.from({ length: 10 }, (_, i) => ({ type: "TXT", name: `${u}-x${i}`, content: "other" }));
+      expect((await records.batch({ posts: others })).status, "POST dns_records/batch (10 other TXT): status 200").toBe(
+        200,
+      );
       const zone = await records.zoneName();
       const prefix = `name.startswith=${enc(`${u}-n`)}`;
       const check = async (live: DnsRecord[], when: string, pageSizes: readonly (readonly [number, string])[]) => {
@@ -72,6 +82,12 @@ describe("dns records: a long list", () => {
             `GET dns_records?${query} in pages of ${perPage} (${when}): the pages together hold each of the ${live.length} records under the prefix exactly once [B.list.pages-partition]`,
           ).toEqual(want);
         }
+        // The same records by their tag, without a name filter.
+        const byTag = await pagedIds(records, `tag.present=${u}`, 100, live.length);
+        expect(
+          byTag.sort(),
+          `GET dns_records?tag.present=${u} in pages of 100 (${when}): each of the ${live.length} records tagged so exactly once [B.list.pages-partition]`,
+        ).toEqual(want);
         const byName = new Map<string, string[]>();
         const byContent = new Map<string, string[]>();
         for (const r of live) {
