@@ -9,7 +9,7 @@
  * run cannot be run so (their lines moved): run them whole.
  */
 import { type AreaResults, mutantsOfResults, sha256 } from "./results.ts";
-import { mutantKey, type TriageEntry } from "./triage.ts";
+import { type TriageEntry, triageMatcher } from "./triage.ts";
 
 const RANGE = /:\d+(?::\d+)?-\d+(?::\d+)?$/;
 
@@ -40,7 +40,6 @@ export function rangesToRetest(
   withTimeouts: boolean,
   read: (file: string) => string | undefined,
 ): Retest {
-  const triaged = new Set(triage.map(mutantKey));
   const stale: string[] = [];
   const ranges = new Set<string>();
   for (const file of files) {
@@ -52,8 +51,9 @@ export function rangesToRetest(
       continue;
     }
     const mutants = mutantsOfResults({ area: results.area, files: { [file]: kept } });
+    const explain = triageMatcher(triage, mutants);
     for (const m of mutants) {
-      const survivor = (m.status === "Survived" || m.status === "NoCoverage") && !triaged.has(mutantKey(m));
+      const survivor = (m.status === "Survived" || m.status === "NoCoverage") && explain(m) === undefined;
       if (!survivor && !(withTimeouts && m.status === "Timeout")) continue;
       ranges.add(`${file}:${m.line}-${m.line + m.original.split("\n").length - 1}`);
     }

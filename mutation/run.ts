@@ -20,9 +20,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { isReport, type MutationReport, mergeReports, withoutStaticSurvivors, withoutTimeouts } from "./accumulate.ts";
 import { MUTATION_AREAS, type MutationArea, mutatedFiles, TEST_DOUBLE_ONLY } from "./areas.ts";
-import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
 import { hasRange, rangesToRetest, withoutRange } from "./ranges.ts";
-import { type Mutant, mutantKey, readAreaTriage, type TriageEntry } from "./triage.ts";
+import { type AreaResults, mutantsOfResults, readResults, resultsOf, staleInResults, writeResults } from "./results.ts";
+import { type Mutant, readAreaTriage, type TriageEntry, triageMatcher } from "./triage.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "reports", "mutation");
@@ -69,14 +69,14 @@ export interface Score {
 }
 
 export function scoreOf(area: string, mutants: Mutant[], triage: TriageEntry[], files: string[]): Score {
-  const triaged = new Map(triage.map((t) => [mutantKey(t), t]));
-  const used = new Set<string>();
+  const explain = triageMatcher(triage, mutants);
+  const used = new Set<TriageEntry>();
   const count = (s: string) => mutants.filter((m) => m.status === s).length;
   const survivors = mutants.filter((m) => m.status === "Survived" || m.status === "NoCoverage");
   const untriaged: Mutant[] = [];
   for (const m of survivors) {
-    const key = mutantKey(m);
-    if (triaged.has(key)) used.add(key);
+    const entry = explain(m);
+    if (entry !== undefined) used.add(entry);
     else untriaged.push(m);
   }
   const killed = count("Killed");
@@ -96,7 +96,7 @@ export function scoreOf(area: string, mutants: Mutant[], triage: TriageEntry[], 
     raw: pct(killed + timeout, valid),
     afterTriage: pct(killed + timeout, valid - explained),
     untriaged,
-    unusedTriage: triage.filter((t) => !used.has(mutantKey(t)) && mutatedHere(t.file)),
+    unusedTriage: triage.filter((t) => !used.has(t) && mutatedHere(t.file)),
   };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { scoreOf } from "./run.ts";
-import { type Mutant, originalText, readAreaTriage } from "./triage.ts";
+import { type Mutant, originalText, readAreaTriage, triageMatcher } from "./triage.ts";
 
 const mutant = (over: Partial<Mutant>): Mutant => ({
   file: "sim/x.ts",
@@ -77,5 +77,28 @@ describe("an area's triage files", () => {
       readAreaTriage(root, "dns-records").map((e) => e.file),
       "dns-records' entries: its own two files, not dns-protection's",
     ).toEqual(["sim/one.ts", "sim/two.ts"]);
+  });
+
+  test("an entry whose line holds a mutant of its text explains that one only; a moved entry floats", () => {
+    const same = { original: "true", replacement: "false", mutator: "BooleanLiteral" };
+    const mutants = [mutant({ ...same, line: 10 }), mutant({ ...same, line: 20 }), mutant({ line: 30 })];
+    const entry = (line: number, original = "true", replacement = "false") => ({
+      file: "sim/x.ts",
+      line,
+      mutator: original === "true" ? "BooleanLiteral" : "EqualityOperator",
+      original,
+      replacement,
+      reason: "equivalent: t",
+    });
+    const pinned = triageMatcher([entry(10)], mutants);
+    expect(pinned(mutants[0] as Mutant), "line 10's entry explains line 10's mutant").toBeDefined();
+    expect(pinned(mutants[1] as Mutant), "line 10's entry does not explain the same text on line 20").toBeUndefined();
+    const moved = triageMatcher([entry(12, "a < b", "a <= b")], mutants);
+    expect(moved(mutants[2] as Mutant), "an entry of line 12 (the code moved to 30) still explains it").toBeDefined();
+    const both = triageMatcher([entry(10), entry(15)], mutants);
+    expect(
+      both(mutants[1] as Mutant),
+      "a floating entry explains the same text where no entry is pinned",
+    ).toBeDefined();
   });
 });

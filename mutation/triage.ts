@@ -2,7 +2,10 @@
  * The triage of surviving mutants (mutation/triage/<area>.json): one entry per survivor the suites cannot or
  * need not kill, with the reason (equivalent: no observable difference; not observable: the difference never
  * reaches the interface). An entry names the mutant by file, mutator, the original text and its replacement,
- * not by line or Stryker's id, so it stays valid when lines move; `line` is there for the reader.
+ * not by Stryker's id, so it stays valid when lines move. Its `line` decides only among mutants of the same text:
+ * an entry whose line holds a mutant of its text explains that one alone (so an entry cannot hide another
+ * survivor of the same text elsewhere in the file); an entry whose line holds none (the code moved) explains
+ * every mutant of its text that no entry names by line.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -31,6 +34,32 @@ const squash = (text: string) => text.replace(/\s+/g, "");
 
 export const mutantKey = (m: Pick<Mutant, "file" | "mutator" | "original" | "replacement">): string =>
   `${m.file}\u0000${m.mutator}\u0000${squash(m.original)}\u0000${squash(m.replacement)}`;
+
+/**
+ * Which triage entry explains a mutant (undefined: none), given every mutant of the run (any status), whose
+ * lines say which entries are pinned to a line and which float (see the header).
+ */
+export function triageMatcher(triage: TriageEntry[], mutants: Mutant[]): (m: Mutant) => TriageEntry | undefined {
+  const linesOf = new Map<string, Set<number>>();
+  for (const m of mutants) {
+    const key = mutantKey(m);
+    const lines = linesOf.get(key) ?? new Set<number>();
+    lines.add(m.line);
+    linesOf.set(key, lines);
+  }
+  const pinned = new Map<string, TriageEntry>();
+  const floating = new Map<string, TriageEntry>();
+  for (const t of triage) {
+    const key = mutantKey(t);
+    if (t.line !== undefined && linesOf.get(key)?.has(t.line)) {
+      if (!pinned.has(`${key}\u0000${t.line}`)) pinned.set(`${key}\u0000${t.line}`, t);
+    } else if (!floating.has(key)) floating.set(key, t);
+  }
+  return (m) => {
+    const key = mutantKey(m);
+    return pinned.get(`${key}\u0000${m.line}`) ?? floating.get(key);
+  };
+}
 
 export function triagePath(root: string, area: string): string {
   return path.join(root, "mutation", "triage", `${area}.json`);

@@ -83,6 +83,19 @@ describe("call edges", () => {
   );
 
   clauseTest(
+    ["D.multipart.options", "D.put.custom-metadata"],
+    "createMultipartUpload: customMetadata must be an object; the message names MultipartOptions",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      await expectRejects(
+        bucket.createMultipartUpload("m", anyValue({ customMetadata: 5 })),
+        "TypeError",
+        "Incorrect type for the 'customMetadata' field on 'MultipartOptions': the provided value is not of type 'object'.",
+      );
+    },
+  );
+
+  clauseTest(
     ["D.range.offset-length", "D.range.suffix"],
     "range messages print numbers as kj does: -inf, 1e-07",
     async (ctx) => {
