@@ -188,4 +188,18 @@ describe("call edges", () => {
       ).toBeNull();
     },
   );
+
+  clauseTest(
+    ["D.arg.missing"],
+    "createMultipartUpload() without a key: TypeError naming createMultipartUpload, parameter 1",
+    async (ctx) => {
+      const { bucket } = await open(ctx);
+      const call = bucket as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+      await expectRejects(
+        call.createMultipartUpload!(),
+        "TypeError",
+        "Failed to execute 'createMultipartUpload' on 'R2Bucket': parameter 1 is not of type 'string'.",
+      );
+    },
+  );
 });
