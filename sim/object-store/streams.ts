@@ -12,12 +12,21 @@
  * are made: on import it wraps `Blob.prototype.stream` and the `body` getters of `Request` and
  * `Response` (same results, plus one WeakMap entry). The length of a Request/Response body is read from
  * undici's internal state (Node 20..24); where that state is not found, such bodies count as unknown.
- * A stream that was partly read keeps the length it was made with. FixedLengthStream's writers refuse
- * a chunk that is not bytes at once (workerd's messages) through own methods on the writable side and
- * its writers; a pipeTo into that side is not checked.
+ * The lengths live in one map per realm (a global symbol), so that a second copy of this module, whose
+ * hooks are not installed again, sees what the first copy's hooks record. A stream that was partly read
+ * keeps the length it was made with. FixedLengthStream's writers refuse a chunk that is not bytes at
+ * once (workerd's messages) through own methods on the writable side and its writers; a pipeTo into
+ * that side is not checked.
  */
 
-const knownLengths = new WeakMap<object, number>();
+/**
+ * One map per realm, shared by every copy of this module (vi.resetModules, vitest `isolate: false`, two copies
+ * of the package): the prototype hooks below are installed once, by the first copy, and write here.
+ */
+const SHARED = Symbol.for("edgeconf.object-store.knownLengths");
+const realm = globalThis as { [SHARED]?: WeakMap<object, number> };
+realm[SHARED] ??= new WeakMap<object, number>();
+const knownLengths: WeakMap<object, number> = realm[SHARED];
 
 /** Marks `stream` as having `length` bytes (what a request body with Content-Length is on the platform). */
 export function withKnownLength<S extends ReadableStream>(stream: S, length: number): S {
