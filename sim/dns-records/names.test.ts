@@ -63,6 +63,8 @@ describe("normalizeHostname", () => {
     expect(normalizeHostname(".")).toBe(".");
     expect(normalizeHostname("bad host")).toBeUndefined();
     expect(normalizeHostname("-a.com")).toBeUndefined();
+    expect(normalizeHostname("a.example.net..")).toBeUndefined(); // two final dots: an empty label
+    expect(normalizeHostname("..")).toBeUndefined();
     expect(normalizeHostname(3)).toBeUndefined();
   });
 });

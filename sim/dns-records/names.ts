@@ -119,11 +119,13 @@ export function nameError(why: string): DnsRecordError {
   return validationError(CODES.nameInvalid, `DNS name is invalid. (${why})`);
 }
 
-/** Whether `host` is a syntactically valid hostname (labels of letters, digits, hyphens, underscores). */
+/**
+ * Whether `host` (its final dot already dropped: `toAsciiName`) is a syntactically valid hostname: labels of
+ * letters, digits, hyphens and underscores. A second final dot is an empty label, refused (`a.example..`).
+ */
 export function isHostname(host: string): boolean {
-  const h = host.endsWith(".") ? host.slice(0, -1) : host;
-  if (h === "" || h.length > MAX_FQDN) return false;
-  return h
+  if (host === "" || host.length > MAX_FQDN) return false;
+  return host
     .split(".")
     .every(
       (l) =>
