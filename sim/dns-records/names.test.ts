@@ -13,6 +13,7 @@ describe("resolveName", () => {
   });
   test("Unicode names become Punycode", () => {
     expect(resolveName("bücher", zone, "A")).toMatchObject({ ok: true, name: "xn--bcher-kva.example.com" });
+    expect(resolveName("Bücher.2024", zone, "A")).toMatchObject({ ok: true, name: "xn--bcher-kva.2024.example.com" });
   });
   test("A/AAAA/CNAME: at most 63 characters per label (multi-label names may be longer)", () => {
     expect(resolveName("a".repeat(63), zone, "A").ok).toBe(true);

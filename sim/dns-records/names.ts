@@ -23,8 +23,19 @@ export function toAsciiName(raw: string): string | undefined {
   if (trimmed === "") return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII check
   if (/^[\x00-\x7f]*$/.test(trimmed)) return trimmed.toLowerCase();
-  const ascii = domainToASCII(trimmed);
-  return ascii === "" ? undefined : ascii.toLowerCase();
+  // Label by label: the URL host parser reads a whole name whose last label is a number (`bücher.2024`) as an
+  // IPv4 address and fails it; ASCII labels are kept as they are (lowercased), as in an all-ASCII name.
+  const labels: string[] = [];
+  for (const label of trimmed.split(".")) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII check
+    if (/^[\x00-\x7f]*$/.test(label)) labels.push(label.toLowerCase());
+    else {
+      const ascii = domainToASCII(label);
+      if (ascii === "") return undefined;
+      labels.push(ascii.toLowerCase());
+    }
+  }
+  return labels.join(".");
 }
 
 /**

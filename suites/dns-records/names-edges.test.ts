@@ -5,6 +5,7 @@
  * rules, wildcards of other types (RFC 4592), names no IDN conversion makes a domain name, a missing name, and
  * target hostnames ending with two dots (an empty label). Refusals change nothing.
  */
+import { domainToASCII } from "node:url";
 import { describe, expect } from "vitest";
 import { clauseTest } from "../../harness/clauses/test.ts";
 import { cleanupAfterAll, expectFailure, recordsOf, uniqueLabel } from "./helpers.ts";
@@ -104,6 +105,22 @@ describe("dns records: name rule edges", () => {
       expect(await records.state(), "the zone after the refused non-ASCII names: unchanged (nothing at the apex)").toBe(
         before,
       );
+    },
+  );
+
+  clauseTest(
+    ["B.name.punycode", "B.name.full-lowercase"],
+    "a name with a non-ASCII label and a last label that is a number (2024) is accepted, answered in Punycode",
+    async (ctx) => {
+      const { records } = await recordsOf(ctx);
+      const idn = `Ü${uniqueLabel("ei")}`;
+      const want = await records.fqdn(`${domainToASCII(idn.toLowerCase())}.rev.2024`);
+      const sent = `${idn}.Rev.2024`;
+      const r = await records.create({ type: "A", name: sent, content: "198.51.100.145" });
+      expect(
+        r.name,
+        `POST A named ${sent} (a number as last label is no IPv4 address here): the full name, Punycode, lower case [B.name.punycode]`,
+      ).toBe(want);
     },
   );
 
