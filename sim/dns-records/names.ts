@@ -6,6 +6,8 @@
  * first/last character rules apply to the name with `*` and `_`-led labels allowed, since the
  * platform's docs create `*`, `*.www`, `_xmpp._tcp` and `_acme-challenge` names (see
  * docs/choices/dns-records.md). Fully qualified names are at most 253 characters (platform).
+ * Non-ASCII labels are converted to Punycode one by one (UTS #46), ASCII labels kept; one final dot is
+ * dropped, a second is an empty label and refused (names and targets).
  */
 import { domainToASCII } from "node:url";
 import { CODES, type DnsRecordError, validationError } from "./errors.ts";
