@@ -39,12 +39,13 @@ describe("dns records: name rule edges", () => {
       const { records } = await recordsOf(ctx);
       const before = await records.state();
       const u = uniqueLabel("ec");
-      for (const name of ["edge=conf", "edge~conf", "_0{9", "_0|9", `${u}..b`, `a..${u}`]) {
+      for (const name of ["edge=conf", "edge~conf", "_0{9", "_0|9", `${u}..b`, `a..${u}`, `${u}..`]) {
         expectFailure(await records.post({ type: "A", name, content: "198.51.100.141" }), 400, 9000);
       }
-      expect(await records.state(), "the zone after every refused name (=, ~, {, | and empty labels): unchanged").toBe(
-        before,
-      );
+      expect(
+        await records.state(),
+        "the zone after every refused name (=, ~, {, |, empty labels, two final dots): unchanged",
+      ).toBe(before);
     },
   );
 
