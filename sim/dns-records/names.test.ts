@@ -13,6 +13,7 @@ describe("resolveName", () => {
   });
   test("Unicode names become Punycode", () => {
     expect(resolveName("bücher", zone, "A")).toMatchObject({ ok: true, name: "xn--bcher-kva.example.com" });
+    expect(resolveName("Bücher.2024", zone, "A")).toMatchObject({ ok: true, name: "xn--bcher-kva.2024.example.com" });
   });
   test("A/AAAA/CNAME: at most 63 characters per label (multi-label names may be longer)", () => {
     expect(resolveName("a".repeat(63), zone, "A").ok).toBe(true);
@@ -63,6 +64,8 @@ describe("normalizeHostname", () => {
     expect(normalizeHostname(".")).toBe(".");
     expect(normalizeHostname("bad host")).toBeUndefined();
     expect(normalizeHostname("-a.com")).toBeUndefined();
+    expect(normalizeHostname("a.example.net..")).toBeUndefined(); // two final dots: an empty label
+    expect(normalizeHostname("..")).toBeUndefined();
     expect(normalizeHostname(3)).toBeUndefined();
   });
 });

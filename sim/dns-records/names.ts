@@ -6,6 +6,8 @@
  * first/last character rules apply to the name with `*` and `_`-led labels allowed, since the
  * platform's docs create `*`, `*.www`, `_xmpp._tcp` and `_acme-challenge` names (see
  * docs/choices/dns-records.md). Fully qualified names are at most 253 characters (platform).
+ * Non-ASCII labels are converted to Punycode one by one (UTS #46), ASCII labels kept; one final dot is
+ * dropped, a second is an empty label and refused (names and targets).
  */
 import { domainToASCII } from "node:url";
 import { CODES, type DnsRecordError, validationError } from "./errors.ts";
@@ -23,8 +25,19 @@ export function toAsciiName(raw: string): string | undefined {
   if (trimmed === "") return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII check
   if (/^[\x00-\x7f]*$/.test(trimmed)) return trimmed.toLowerCase();
-  const ascii = domainToASCII(trimmed);
-  return ascii === "" ? undefined : ascii.toLowerCase();
+  // Label by label: the URL host parser reads a whole name whose last label is a number (`bücher.2024`) as an
+  // IPv4 address and fails it; ASCII labels are kept as they are (lowercased), as in an all-ASCII name.
+  const labels: string[] = [];
+  for (const label of trimmed.split(".")) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII check
+    if (/^[\x00-\x7f]*$/.test(label)) labels.push(label.toLowerCase());
+    else {
+      const ascii = domainToASCII(label);
+      if (ascii === "") return undefined;
+      labels.push(ascii.toLowerCase());
+    }
+  }
+  return labels.join(".");
 }
 
 /**
@@ -119,11 +132,13 @@ export function nameError(why: string): DnsRecordError {
   return validationError(CODES.nameInvalid, `DNS name is invalid. (${why})`);
 }
 
-/** Whether `host` is a syntactically valid hostname (labels of letters, digits, hyphens, underscores). */
+/**
+ * Whether `host` (its final dot already dropped: `toAsciiName`) is a syntactically valid hostname: labels of
+ * letters, digits, hyphens and underscores. A second final dot is an empty label, refused (`a.example..`).
+ */
 export function isHostname(host: string): boolean {
-  const h = host.endsWith(".") ? host.slice(0, -1) : host;
-  if (h === "" || h.length > MAX_FQDN) return false;
-  return h
+  if (host === "" || host.length > MAX_FQDN) return false;
+  return host
     .split(".")
     .every(
       (l) =>
