@@ -142,16 +142,7 @@ function mutantIdentity(m: ReportMutant): string {
  * tested again on the next run (a few per area: it costs little).
  */
 export function withoutStaticSurvivors(report: MutationReport): MutationReport {
-  const files: Record<string, ReportFile> = {};
-  for (const [file, result] of Object.entries(report.files)) {
-    files[file] = {
-      ...result,
-      mutants: result.mutants.filter(
-        (m) => !(m.static === true && (m.status === "Survived" || m.status === "NoCoverage")),
-      ),
-    };
-  }
-  return { ...report, files };
+  return withoutMutants(report, (m) => m.static === true && (m.status === "Survived" || m.status === "NoCoverage"));
 }
 
 /**
@@ -160,8 +151,13 @@ export function withoutStaticSurvivors(report: MutationReport): MutationReport {
  * file, each is tested again under the current bound.
  */
 export function withoutTimeouts(report: MutationReport): MutationReport {
+  return withoutMutants(report, (m) => m.status === "Timeout");
+}
+
+/** The report less the mutants `drop` picks (a copy: the report given is not changed). */
+function withoutMutants(report: MutationReport, drop: (m: ReportMutant) => boolean): MutationReport {
   const files: Record<string, ReportFile> = {};
   for (const [file, result] of Object.entries(report.files))
-    files[file] = { ...result, mutants: result.mutants.filter((m) => m.status !== "Timeout") };
+    files[file] = { ...result, mutants: result.mutants.filter((m) => !drop(m)) };
   return { ...report, files };
 }

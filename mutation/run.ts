@@ -254,15 +254,19 @@ async function mutate(
   return 0;
 }
 
+/** A file's source now (relative to the root), or undefined when it is gone. */
+function readSource(file: string): string | undefined {
+  const full = path.join(ROOT, file);
+  return existsSync(full) ? readFileSync(full, "utf8") : undefined;
+}
+
 /** The area so far: its committed results with the triage file as it is now (an edit since the run counts). */
 function areaScore(area: MutationArea, results: AreaResults) {
   const all = mutantsOfResults(results).filter((m) => !EXCLUDED.test(m.file));
   const counted = [...new Set(all.map((m) => m.file))].sort();
   const score = scoreOf(area, all, readAreaTriage(ROOT, area), counted);
   const missing = areaFiles(area).filter((f) => !counted.includes(f));
-  const stale = staleInResults(results, (f) =>
-    existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), "utf8") : undefined,
-  ).filter((f) => counted.includes(f));
+  const stale = staleInResults(results, readSource).filter((f) => counted.includes(f));
   return { score, counted, missing, stale };
 }
 
@@ -303,12 +307,12 @@ function untriagedRanges(area: MutationArea, globs: string[], withTimeouts: bool
   const files = Object.keys(results.files).filter(
     (f) => !EXCLUDED.test(f) && (globs.length === 0 || globs.some((g) => globMatches(g, f))),
   );
-  const read = (f: string) => (existsSync(path.join(ROOT, f)) ? readFileSync(path.join(ROOT, f), "utf8") : undefined);
-  const { ranges, stale } = rangesToRetest(results, readAreaTriage(ROOT, area), files, withTimeouts, read);
+  const { ranges, stale } = rangesToRetest(results, readAreaTriage(ROOT, area), files, withTimeouts, readSource);
   if (stale.length > 0) return `changed since their run (run them whole): ${stale.join(", ")}`;
   const kept = readReport(path.join(OUT, area, "incremental.json"));
   const unkept = [...new Set(ranges.map(withoutRange))].filter(
-    (f) => kept?.files[f]?.source !== read(f) || kept?.files[f]?.mutants.length !== results.files[f]?.mutants.length,
+    (f) =>
+      kept?.files[f]?.source !== readSource(f) || kept?.files[f]?.mutants.length !== results.files[f]?.mutants.length,
   );
   if (unkept.length > 0)
     return (
